@@ -1,0 +1,236 @@
+"""A deterministic demo federation: districts, clubs, members, memberships, demo logins.
+
+Same ``seed`` → same federation, on SQLite and PostgreSQL alike. Club sizes
+follow a long tail (a few clubs of 400+ members, many small ones), ages are
+skewed the way bridge players' are, and each member represents one club, some
+belonging to a second one.
+"""
+
+import random
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from .demo_names import (
+    CLUB_PATTERNS,
+    CLUB_WORDS,
+    DISTRICTS,
+    FEMALE_FIRST_NAMES,
+    LAST_NAMES,
+    MALE_FIRST_NAMES,
+    STREETS,
+)
+from .domain.age import JUNIOR_MAX_AGE
+from .models import Club, District, Federation, Member, Membership, Role
+from .services import refresh_members_count
+
+FIRST_MID = 10001
+FIRST_CLUB_NUMBER = 1001
+DEMO_PASSWORD = "klover-demo"
+BATCH = 2000
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    districts: int
+    clubs: int
+    members: int
+    memberships: int
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    role: str
+
+
+DEMO_LOGINS = [
+    DemoLogin("kansli", "office_staff"),
+    DemoLogin("distrikt", "district_official"),
+    DemoLogin("klubb", "club_admin"),
+    DemoLogin("spelare", "player"),
+]
+
+
+def _birth_date(rng: random.Random, season: int) -> date:
+    bucket = rng.random()
+    if bucket < 0.04:
+        age = rng.randint(12, JUNIOR_MAX_AGE)
+    elif bucket < 0.16:
+        age = rng.randint(26, 54)
+    elif bucket < 0.45:
+        age = rng.randint(55, 66)
+    else:
+        age = rng.randint(67, 92)
+    return date(season - age, rng.randint(1, 12), rng.randint(1, 28))
+
+
+def _club_names(
+    rng: random.Random, towns: list[str], count: int, used: set[str]
+) -> list[tuple[str, str]]:
+    names = []
+    attempts = 0
+    while len(names) < count:
+        attempts += 1
+        town = towns[len(names) % len(towns)] if attempts < 4 * count else rng.choice(towns)
+        pattern = rng.choice(CLUB_PATTERNS)
+        name = pattern.format(town=town, word=rng.choice(CLUB_WORDS))
+        if attempts > 50 * count:
+            name = f"{name} {attempts}"
+        if name in used:
+            continue
+        used.add(name)
+        names.append((name, town))
+    return names
+
+
+def build_demo_federation(
+    *, members: int = 25000, clubs: int = 350, seed: int = 1, season: int
+) -> DemoSummary:
+    """Write the demo federation into an empty registry (one transaction)."""
+    rng = random.Random(seed)
+    with transaction.atomic():
+        federation = Federation.objects.create(code="SBF", name="Svenska Bridgeförbundet")
+        districts = District.objects.bulk_create(
+            [
+                District(federation=federation, number=i, name=name)
+                for i, (name, _towns) in enumerate(DISTRICTS, start=1)
+            ]
+        )
+        for left, right in zip(districts, districts[1:], strict=False):
+            left.neighbours.add(right)
+
+        # Clubs per district in proportion to its towns, at least five each.
+        weights = [len(towns) for _n, towns in DISTRICTS]
+        per_district = [max(5, round(clubs * w / sum(weights))) for w in weights]
+        per_district[-1] += clubs - sum(per_district)
+        used: set[str] = set()
+        club_rows = []
+        number = FIRST_CLUB_NUMBER
+        for district, (_name, towns), count in zip(districts, DISTRICTS, per_district, strict=True):
+            for club_name, town in _club_names(rng, towns, count, used):
+                club_rows.append(
+                    Club(
+                        number=number,
+                        name=club_name,
+                        district=district,
+                        town=town,
+                        email=f"info@klubb{number}.example.se",
+                    )
+                )
+                number += 1
+        club_objs = Club.objects.bulk_create(club_rows)
+
+        # Long-tailed club sizes: the biggest clubs get 400+ members once members >= 20,000.
+        club_weights = [1.0 / (rank + 10) ** 0.9 for rank in range(len(club_objs))]
+        rng.shuffle(club_weights)
+        member_rows = []
+        homes = []
+        mids = list(range(FIRST_MID, FIRST_MID + members))
+        for mid in mids:
+            female = rng.random() < 0.48
+            first = rng.choice(FEMALE_FIRST_NAMES if female else MALE_FIRST_NAMES)
+            last = rng.choice(LAST_NAMES)
+            status_roll = rng.random()
+            status = (
+                Member.Status.ACTIVE
+                if status_roll < 0.93
+                else Member.Status.LAPSED
+                if status_roll < 0.975
+                else Member.Status.SUSPENDED
+                if status_roll < 0.98
+                else Member.Status.FOREIGN_GUEST
+                if status_roll < 0.99
+                else Member.Status.TEMPORARY
+            )
+            home = rng.choices(club_objs, weights=club_weights)[0]
+            homes.append(home)
+            member_rows.append(
+                Member(
+                    mid=mid,
+                    first_name=first,
+                    last_name=last,
+                    search_name=Member.make_search_name(first, last),
+                    birth_date=_birth_date(rng, season),
+                    gender="F" if female else "M",
+                    status=status,
+                    email=f"{first}.{last}.{mid}@example.se".lower(),
+                    phone=f"070-{rng.randint(100, 999)} {rng.randint(10, 99)} {rng.randint(10, 99)}",
+                    street_address=f"{rng.choice(STREETS)} {rng.randint(1, 80)}",
+                    postcode=f"{rng.randint(100, 989)} {rng.randint(10, 99)}",
+                    # private, like the address; follows the home club's town for plausibility
+                    town=home.town,
+                )
+            )
+        Member.objects.bulk_create(member_rows, batch_size=BATCH)
+        member_ids = dict(Member.objects.values_list("mid", "id"))
+
+        memberships = []
+        for member, home in zip(member_rows, homes, strict=True):
+            junior = member.age_category(season).junior
+            kind = (
+                Membership.Kind.JUNIOR
+                if junior
+                else Membership.Kind.INTRODUCTORY
+                if rng.random() < 0.03
+                else Membership.Kind.ORDINARY
+            )
+            member_id = member_ids[member.mid]
+            seasons = [] if member.status == Member.Status.LAPSED else [season]
+            if rng.random() < 0.85:
+                seasons.append(season - 1)
+            for s in seasons:
+                memberships.append(
+                    Membership(member_id=member_id, club=home, season=s, kind=kind, represents=True)
+                )
+            if seasons and rng.random() < 0.12:
+                second = rng.choices(club_objs, weights=club_weights)[0]
+                if second.pk != home.pk:
+                    memberships.append(
+                        Membership(
+                            member_id=member_id,
+                            club=second,
+                            season=seasons[0],
+                            kind=kind,
+                            represents=False,
+                        )
+                    )
+        Membership.objects.bulk_create(memberships, batch_size=BATCH)
+        refresh_members_count(season=season)
+        _create_demo_logins(season)
+    return DemoSummary(len(districts), len(club_objs), len(member_rows), len(memberships))
+
+
+def _create_demo_logins(season: int) -> None:
+    """Four logins for trying the portal (password in README), on the first members."""
+    user_model = get_user_model()
+    biggest = Club.objects.order_by("-members_count", "number").first()
+    representing = Membership.objects.filter(season=season, represents=True, club=biggest)
+    people = list(
+        Member.objects.filter(
+            pk__in=representing.values("member_id"), status=Member.Status.ACTIVE, user__isnull=True
+        ).order_by("mid")[: len(DEMO_LOGINS)]
+    )
+    for login, member in zip(DEMO_LOGINS, people, strict=False):
+        user = user_model.objects.create_user(
+            login.username,
+            email=member.email,
+            password=DEMO_PASSWORD,
+            first_name=member.first_name,
+            last_name=member.last_name,
+            is_staff=login.role == "office_staff",
+        )
+        member.user = user
+        member.save(update_fields=["user"])
+        if login.role == "office_staff":
+            Role.objects.create(member=member, kind=Role.Kind.OFFICE_STAFF)
+            user.is_superuser = True
+            user.save(update_fields=["is_superuser"])
+        elif login.role == "district_official":
+            Role.objects.create(
+                member=member, kind=Role.Kind.DISTRICT_OFFICIAL, district=biggest.district
+            )
+        elif login.role == "club_admin":
+            Role.objects.create(member=member, kind=Role.Kind.CLUB_ADMIN, club=biggest)

@@ -1,0 +1,46 @@
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from members.demo import DEMO_LOGINS, DEMO_PASSWORD, build_demo_federation
+from members.models import Club, District, Federation, Member
+from members.services import current_season
+
+
+class Command(BaseCommand):
+    help = "Build a deterministic demo federation (districts, clubs, members, memberships, logins)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--members", type=int, default=25000)
+        parser.add_argument("--clubs", type=int, default=350)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--if-empty", action="store_true", help="Do nothing when members already exist."
+        )
+
+    def handle(self, *args, members, clubs, seed, if_empty, **options):
+        if Member.objects.exists() or Club.objects.exists() or District.objects.exists():
+            if if_empty:
+                self.stdout.write("The registry already has data; demo data not loaded.")
+                return
+            raise CommandError(
+                "The registry is not empty: seed_demo builds a federation in an empty database "
+                "(use --if-empty to skip quietly)."
+            )
+        if Federation.objects.exists():
+            raise CommandError("A federation already exists; seed_demo needs an empty database.")
+        if members < 10 or clubs < 21:
+            raise CommandError("Use at least 10 members and 21 clubs (one per district).")
+        started = time.perf_counter()
+        summary = build_demo_federation(
+            members=members, clubs=clubs, seed=seed, season=current_season()
+        )
+        elapsed = time.perf_counter() - started
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo federation: {summary.districts} districts, {summary.clubs} clubs, "
+                f"{summary.members} members, {summary.memberships} memberships in {elapsed:.1f} s."
+            )
+        )
+        logins = ", ".join(f"{d.username} ({d.role})" for d in DEMO_LOGINS)
+        self.stdout.write(f"Demo logins (password {DEMO_PASSWORD!r}): {logins}")

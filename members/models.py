@@ -1,0 +1,230 @@
+"""The member registry: federation, districts, clubs, members, memberships, roles."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .domain.age import age_category, season_label
+
+
+class Federation(models.Model):
+    code = models.CharField(_("code"), max_length=10, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+
+    class Meta:
+        verbose_name = _("federation")
+        verbose_name_plural = _("federations")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class District(models.Model):
+    """SBF "distriktsförbund"; for the EBU, a county."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.PROTECT, related_name="districts")
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=200)
+    neighbours = models.ManyToManyField(
+        "self", blank=True, symmetrical=True, verbose_name=_("neighbouring districts")
+    )
+
+    class Meta:
+        verbose_name = _("district")
+        verbose_name_plural = _("districts")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "number"], name="district_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("members:district", args=[self.pk])
+
+
+class Club(models.Model):
+    number = models.PositiveIntegerField(_("club number"), unique=True)
+    name = models.CharField(_("name"), max_length=200, db_index=True)
+    district = models.ForeignKey(
+        District, on_delete=models.PROTECT, related_name="clubs", verbose_name=_("district")
+    )
+    town = models.CharField(_("town"), max_length=100, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    website = models.URLField(_("website"), blank=True)
+    # The sanction rules (000 ch. 4) limit silver events by the club's size;
+    # refreshed from the season's memberships by members.services.
+    members_count = models.PositiveIntegerField(_("number of members"), default=0)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("members:club", args=[self.pk])
+
+
+class MemberQuerySet(models.QuerySet):
+    def search(self, text: str) -> "MemberQuerySet":
+        """Every word of ``text`` must occur in the member's name.
+
+        ``search_name`` is casefolded in Python (SQLite's LOWER() leaves å, ä, ö
+        alone), so the match is case-insensitive for Swedish letters on both
+        databases.
+        """
+        qs = self
+        for word in text.casefold().split():
+            qs = qs.filter(search_name__contains=word)
+        return qs
+
+
+class Member(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        LAPSED = "lapsed", _("lapsed")
+        SUSPENDED = "suspended", _("suspended")
+        FOREIGN_GUEST = "foreign_guest", _("foreign guest")
+        TEMPORARY = "temporary", _("temporary non-member id")
+
+    class Gender(models.TextChoices):
+        FEMALE = "F", _("female")
+        MALE = "M", _("male")
+        OTHER = "X", _("other / not stated")
+
+    # MID: the key clubs and scoring programs report with; never changes once given.
+    mid = models.PositiveIntegerField(_("membership number (MID)"), unique=True)
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    # casefolded "first last", kept for substring search without functions on the column
+    search_name = models.CharField(max_length=201, db_index=True, editable=False)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices, default="X")
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    street_address = models.CharField(_("street address"), max_length=200, blank=True)
+    postcode = models.CharField(_("postcode"), max_length=20, blank=True)
+    town = models.CharField(_("town"), max_length=100, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="member",
+        verbose_name=_("login"),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = MemberQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        ordering = ["last_name", "first_name", "mid"]
+        indexes = [models.Index(fields=["last_name", "first_name"], name="member_name_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name} ({self.mid})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("members:member", args=[self.mid])
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    def age_category(self, season: int):
+        return age_category(self.birth_date, season)
+
+    @staticmethod
+    def make_search_name(first_name: str, last_name: str) -> str:
+        return f"{first_name} {last_name}".casefold()
+
+
+class Membership(models.Model):
+    """A member's membership of one club for one season (season = start year)."""
+
+    class Kind(models.TextChoices):
+        ORDINARY = "ordinary", _("ordinary")
+        JUNIOR = "junior", _("junior")
+        INTRODUCTORY = "introductory", _("introductory")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="memberships")
+    season = models.PositiveSmallIntegerField(_("season"))
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.ORDINARY)
+    # A member may belong to several clubs but represents one of them.
+    represents = models.BooleanField(_("represents this club"), default=False)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        ordering = ["-season", "-represents", "club__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member", "club", "season"], name="membership_once_per_club_season"
+            ),
+            models.UniqueConstraint(
+                fields=["member", "season"],
+                condition=Q(represents=True),
+                name="membership_one_representation_club",
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "season"], name="membership_club_season_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.member} – {self.club} {season_label(self.season)}"
+
+
+class Role(models.Model):
+    """What a member may do beyond being a player (every member is a player)."""
+
+    class Kind(models.TextChoices):
+        CLUB_ADMIN = "club_admin", _("club administrator")
+        DISTRICT_OFFICIAL = "district_official", _("district official")
+        OFFICE_STAFF = "office_staff", _("federation office staff")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="roles")
+    kind = models.CharField(_("role"), max_length=20, choices=Kind.choices)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, null=True, blank=True)
+    district = models.ForeignKey(District, on_delete=models.CASCADE, null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="club_admin", club__isnull=False, district__isnull=True)
+                    | Q(kind="district_official", district__isnull=False, club__isnull=True)
+                    | Q(kind="office_staff", club__isnull=True, district__isnull=True)
+                ),
+                name="role_scope_matches_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["member", "club"],
+                condition=Q(kind="club_admin"),
+                name="role_club_admin_once",
+            ),
+            models.UniqueConstraint(
+                fields=["member", "district"],
+                condition=Q(kind="district_official"),
+                name="role_district_official_once",
+            ),
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(kind="office_staff"), name="role_office_staff_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = self.club or self.district or ""
+        return f"{self.member}: {self.get_kind_display()} {scope}".strip()

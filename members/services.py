@@ -1,0 +1,147 @@
+"""Writes to the member registry. Each public function is one transaction."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from .domain.age import season_of
+from .domain.member_csv import RowError, parse_member_csv
+from .models import Club, Member, Membership
+
+
+class MemberImportError(Exception):
+    """The CSV had errors; nothing was saved. ``errors`` says what and where."""
+
+    def __init__(self, errors: list[RowError], filename: str = ""):
+        self.errors = errors
+        self.filename = filename
+        prefix = f"{filename}: " if filename else ""
+        super().__init__(prefix + "; ".join(str(e) for e in errors[:5]))
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    created: int
+    updated: int
+    memberships: int
+    season: int
+
+
+def current_season() -> int:
+    return season_of(timezone.localdate())
+
+
+def import_members(*, text: str, season: int | None = None, filename: str = "") -> ImportSummary:
+    """Create or update members and their memberships from the office's CSV.
+
+    A MID already in the registry updates that member (the MID itself never
+    changes); a new MID creates one. All rows are saved, or none.
+    """
+    season = season if season is not None else current_season()
+    rows, errors = parse_member_csv(text, today=timezone.localdate())
+    clubs = {c.number: c for c in Club.objects.filter(number__in={r.club_number for r in rows})}
+    for row in rows:
+        if row.club_number not in clubs:
+            errors.append(RowError(row.line, "club_number", f"unknown club {row.club_number}"))
+    if errors:
+        raise MemberImportError(sorted(errors, key=lambda e: (e.line, e.field)), filename)
+
+    with transaction.atomic():
+        existing = {m.mid: m for m in Member.objects.filter(mid__in=[r.mid for r in rows])}
+        to_create, to_update = [], []
+        for row in rows:
+            member = existing.get(row.mid) or Member(mid=row.mid)
+            member.first_name = row.first_name
+            member.last_name = row.last_name
+            member.search_name = Member.make_search_name(row.first_name, row.last_name)
+            member.birth_date = row.birth_date
+            member.gender = row.gender
+            member.status = row.status
+            member.email = row.email
+            member.phone = row.phone
+            member.street_address = row.street_address
+            member.postcode = row.postcode
+            member.town = row.town
+            (to_update if member.pk else to_create).append(member)
+        Member.objects.bulk_create(to_create, batch_size=1000)
+        Member.objects.bulk_update(
+            to_update,
+            [
+                "first_name",
+                "last_name",
+                "search_name",
+                "birth_date",
+                "gender",
+                "status",
+                "email",
+                "phone",
+                "street_address",
+                "postcode",
+                "town",
+            ],
+            batch_size=1000,
+        )
+        ids = dict(Member.objects.filter(mid__in=[r.mid for r in rows]).values_list("mid", "id"))
+        representing = [ids[r.mid] for r in rows if r.represents]
+        Membership.objects.filter(member_id__in=representing, season=season).update(
+            represents=False
+        )
+        Membership.objects.bulk_create(
+            [
+                Membership(
+                    member_id=ids[r.mid],
+                    club=clubs[r.club_number],
+                    season=season,
+                    kind=r.membership_kind,
+                    represents=r.represents,
+                )
+                for r in rows
+            ],
+            update_conflicts=True,
+            unique_fields=["member", "club", "season"],
+            update_fields=["kind", "represents"],
+            batch_size=1000,
+        )
+        refresh_members_count(season=season, club_ids=[c.pk for c in clubs.values()])
+    return ImportSummary(len(to_create), len(to_update), len(rows), season)
+
+
+def refresh_members_count(*, season: int | None = None, club_ids=None) -> int:
+    """Set each club's members_count to its memberships in the season; returns clubs touched."""
+    season = season if season is not None else current_season()
+    clubs = Club.objects.all()
+    if club_ids is not None:
+        clubs = clubs.filter(pk__in=list(club_ids))
+    counts = (
+        Membership.objects.filter(club=OuterRef("pk"), season=season)
+        .values("club")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return clubs.update(members_count=Coalesce(Subquery(counts), 0))
+
+
+@transaction.atomic
+def update_private_details(
+    *, member: Member, email: str, phone: str, street_address: str, postcode: str, town: str
+) -> Member:
+    member.email = email
+    member.phone = phone
+    member.street_address = street_address
+    member.postcode = postcode
+    member.town = town
+    member.save(update_fields=["email", "phone", "street_address", "postcode", "town"])
+    return member
+
+
+@transaction.atomic
+def update_club_details(*, club: Club, name: str, town: str, email: str, website: str) -> Club:
+    club.name = name
+    club.town = town
+    club.email = email
+    club.website = website
+    club.save(update_fields=["name", "town", "email", "website"])
+    return club

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "members"
+
+urlpatterns = [
+    path("", views.search, name="search"),
+    path("districts/<int:pk>/", views.district_detail, name="district"),
+    path("clubs/<int:pk>/", views.club_detail, name="club"),
+    path("clubs/<int:pk>/edit/", views.club_edit, name="club_edit"),
+    path("members/<int:mid>/", views.member_detail, name="member"),
+    path("members/<int:mid>/private/", views.private_details_edit, name="private_edit"),
+    path("me/", views.my_page, name="my_page"),
+    path("office/members/import/", views.member_import, name="member_import"),
+]

@@ -1,0 +1,163 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from . import services
+from .domain.age import season_label
+from .filters import ClubFilter, DistrictFilter, MemberFilter
+from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
+from .models import Club, District, Member, Membership
+from .permissions import (
+    can_edit_club,
+    can_edit_private_details,
+    is_office_staff,
+    member_of,
+    require,
+)
+from .tables import ClubMembersTable, DistrictClubsTable
+
+SEARCH_KINDS = {
+    "member": (MemberFilter, Member.objects.all()),
+    "club": (ClubFilter, Club.objects.select_related("district")),
+    "district": (DistrictFilter, District.objects.all()),
+}
+MAX_CHOICES = 100
+
+
+def search(request):
+    """Search District, Club or Member ("Medlem på nätet" navigation bar)."""
+    kind = request.GET.get("kind", "member")
+    if kind not in SEARCH_KINDS:
+        kind = "member"
+    filter_class, queryset = SEARCH_KINDS[kind]
+    query = request.GET.get("q", "").strip()
+    results = None
+    if query:
+        found = filter_class(request.GET, queryset=queryset).qs
+        results = list(found[: MAX_CHOICES + 1])
+        if len(results) == 1:
+            return redirect(results[0])
+    return render(
+        request,
+        "members/search.html",
+        {
+            "kind": kind,
+            "query": query,
+            "results": results[:MAX_CHOICES] if results else results,
+            "more": bool(results) and len(results) > MAX_CHOICES,
+        },
+    )
+
+
+def district_detail(request, pk: int):
+    district = get_object_or_404(District, pk=pk)
+    table = DistrictClubsTable(district.clubs.all())
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "members/district_detail.html", {"district": district, "table": table})
+
+
+def club_detail(request, pk: int):
+    club = get_object_or_404(Club.objects.select_related("district"), pk=pk)
+    season = services.current_season()
+    memberships = Membership.objects.filter(club=club, season=season).select_related("member")
+    table = ClubMembersTable(memberships)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        exporter = TableExport(export_format, table, exclude_columns=())
+        return exporter.response(f"club-{club.number}-members-{season}.{export_format}")
+    return render(
+        request,
+        "members/club_detail.html",
+        {
+            "club": club,
+            "table": table,
+            "season": season_label(season),
+            "can_edit": can_edit_club(request.user, club),
+        },
+    )
+
+
+@login_required
+def club_edit(request, pk: int):
+    club = get_object_or_404(Club, pk=pk)
+    require(can_edit_club(request.user, club))
+    form = ClubDetailsForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        services.update_club_details(club=club, **form.cleaned_data)
+        messages.success(request, _("The club's details were saved."))
+        return redirect(club)
+    return render(request, "members/club_edit.html", {"club": club, "form": form})
+
+
+def member_detail(request, mid: int):
+    member = get_object_or_404(Member, mid=mid)
+    season = services.current_season()
+    memberships = member.memberships.filter(season=season).select_related("club")
+    return render(
+        request,
+        "members/member_detail.html",
+        {
+            "member": member,
+            "memberships": memberships,
+            "category": member.age_category(season),
+            "season": season_label(season),
+            "is_own": member_of(request.user) == member,
+        },
+    )
+
+
+@login_required
+def my_page(request):
+    member = member_of(request.user)
+    if member is None:
+        messages.info(request, _("Your login is not linked to a member."))
+        return redirect("members:search")
+    return render(
+        request,
+        "members/my_page.html",
+        {
+            "member": member,
+            "memberships": member.memberships.select_related("club").order_by("-season"),
+        },
+    )
+
+
+@login_required
+def private_details_edit(request, mid: int):
+    member = get_object_or_404(Member, mid=mid)
+    require(can_edit_private_details(request.user, member))
+    form = PrivateDetailsForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        services.update_private_details(member=member, **form.cleaned_data)
+        messages.success(request, _("Your details were saved."))
+        return redirect("members:my_page" if member_of(request.user) == member else member)
+    return render(request, "members/private_edit.html", {"member": member, "form": form})
+
+
+@login_required
+def member_import(request):
+    require(is_office_staff(request.user))
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    errors = None
+    summary = None
+    if request.method == "POST" and form.is_valid():
+        filename, text = form.cleaned_data["file"]
+        try:
+            summary = services.import_members(
+                text=text, season=form.cleaned_data["season"], filename=filename
+            )
+        except services.MemberImportError as exc:
+            errors = exc.errors
+    return render(
+        request,
+        "members/member_import.html",
+        {"form": form, "errors": errors, "summary": summary},
+    )
+
+
+def not_found(request, exception=None):
+    return render(request, "404.html", status=404)
