@@ -1,12 +1,22 @@
 """Project-wide pytest fixtures.
 
-The real results files written by other scoring programs live outside the
-repository, in ``../shared/fixtures/`` (see its README). Tests that read them
-skip cleanly when the folder is absent (a clone outside this setup).
+- ``shared_fixtures``: the real results files written by other scoring programs
+  live outside the repository, in ``../shared/fixtures/`` (see its README).
+  Tests that read them skip cleanly when the folder is absent.
+- Celery: ordinary tests run tasks eagerly, in-process, even when REDIS_URL is
+  set. Tests marked ``worker`` get a real ``celery worker`` process over Redis
+  (``celery_worker_process``); they need REDIS_URL and PostgreSQL (the worker
+  must see the test database) and skip otherwise, unless KLOVER_REQUIRE_WORKER
+  is set, as in CI, where a skip would hide a broken pipeline and fails instead.
 """
 
 import os
+import subprocess
+import sys
+import time
+import uuid
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -25,3 +35,98 @@ def shared_fixtures() -> Path:
     if not path.is_dir():
         pytest.skip(f"shared fixtures not found at {path}")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _celery_mode(request):
+    from config.celery import app
+
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = saved
+
+
+def _skip_or_fail(reason: str):
+    if os.environ.get("KLOVER_REQUIRE_WORKER"):
+        pytest.fail(f"KLOVER_REQUIRE_WORKER is set but {reason}")
+    pytest.skip(reason)
+
+
+def _database_url(settings_dict) -> str:
+    user = quote(settings_dict.get("USER") or "")
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{quote(password)}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real `celery -A config worker` on a private queue, against the test database."""
+    from django.db import connection
+
+    from config.celery import app
+
+    if not os.environ.get("REDIS_URL"):
+        _skip_or_fail("REDIS_URL is not set: no broker for a real worker")
+    if connection.vendor != "postgresql":
+        _skip_or_fail("a real worker needs PostgreSQL (it cannot see SQLite's in-memory test db)")
+
+    queue = f"klover-test-{uuid.uuid4().hex[:8]}"
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=_database_url(connection.settings_dict),
+        CELERY_QUEUE=queue,
+        PYTHONUNBUFFERED="1",
+    )
+    log_path = REPO_ROOT / "test-artifacts" / f"worker-{queue}.log"
+    log_path.parent.mkdir(exist_ok=True)
+    log = log_path.open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "-Q",
+            queue,
+            "-n",
+            f"{queue}@%h",
+            "--loglevel=INFO",
+        ],
+        cwd=REPO_ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    saved_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    app.conf.task_always_eager = False
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                pytest.fail(f"celery worker exited with {process.returncode}: see {log_path}")
+            replies = app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1)
+            if replies:
+                break
+        else:
+            pytest.fail(f"celery worker did not answer within 60 s: see {log_path}")
+        yield process
+    finally:
+        app.conf.task_default_queue = saved_queue
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()

@@ -86,6 +86,19 @@ def _club_names(
     return names
 
 
+def _clubs_per_district(total: int, weights: list[int]) -> list[int]:
+    """Split ``total`` clubs by the districts' weights: one each, the rest by largest remainder."""
+    spare = total - len(weights)
+    shares = [spare * w / sum(weights) for w in weights]
+    counts = [1 + int(share) for share in shares]
+    by_remainder = sorted(
+        range(len(weights)), key=lambda i: shares[i] - int(shares[i]), reverse=True
+    )
+    for i in by_remainder[: total - sum(counts)]:
+        counts[i] += 1
+    return counts
+
+
 def build_demo_federation(
     *, members: int = 25000, clubs: int = 350, seed: int = 1, season: int
 ) -> DemoSummary:
@@ -102,10 +115,7 @@ def build_demo_federation(
         for left, right in zip(districts, districts[1:], strict=False):
             left.neighbours.add(right)
 
-        # Clubs per district in proportion to its towns, at least five each.
-        weights = [len(towns) for _n, towns in DISTRICTS]
-        per_district = [max(5, round(clubs * w / sum(weights))) for w in weights]
-        per_district[-1] += clubs - sum(per_district)
+        per_district = _clubs_per_district(clubs, [len(towns) for _n, towns in DISTRICTS])
         used: set[str] = set()
         club_rows = []
         number = FIRST_CLUB_NUMBER

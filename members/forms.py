@@ -11,6 +11,8 @@ class PrivateDetailsForm(forms.ModelForm):
 
 
 class ClubDetailsForm(forms.ModelForm):
+    website = forms.URLField(label=_("website"), required=False, assume_scheme="https")
+
     class Meta:
         model = Club
         fields = ["name", "town", "email", "website"]

@@ -1,0 +1,52 @@
+# Klöver: `make run` serves the portal on the embedded default (SQLite, tasks in-process,
+# demo data); `make test` runs the tests. Both set up the virtualenv on first use.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1:8000
+DEMO_MEMBERS ?= 25000
+
+.PHONY: install run test test-fast lint format ci messages worker bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS)
+	$(PY) manage.py runserver $(HOST)
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: install
+	$(PY) -m pytest -m "not browser and not worker" $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+messages: install
+	$(PY) manage.py makemessages -l sv -l en --ignore=$(VENV) --no-obsolete
+	$(PY) manage.py compilemessages --ignore=$(VENV)
+
+worker: install
+	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+bench: install
+	$(PY) manage.py bench_registry
+
+ci:
+	bash .ci/run
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
