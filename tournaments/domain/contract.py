@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 MIN_LEVEL: Final = 1
@@ -146,7 +147,7 @@ class Vulnerability(Enum):
             return True
         if self is Vulnerability.NONE:
             return False
-        return self.value == side.value
+        return (self is Vulnerability.NS) == (side is Side.NS)
 
     @classmethod
     def of(cls, ns_vulnerable: bool, ew_vulnerable: bool) -> Vulnerability:
@@ -255,6 +256,13 @@ def parse_contract(text: str | Contract | PassedOut) -> Contract | PassedOut:
         return text
     if not isinstance(text, str):
         raise ValueError(f"contract must be text or a Contract, got {text!r}")
+    return _parse_contract_text(text)
+
+
+# Results files repeat the same few hundred spellings; caching the parse makes
+# scoring from text nearly as fast as scoring parsed values.
+@lru_cache(maxsize=4096)
+def _parse_contract_text(text: str) -> Contract | PassedOut:
     normalised = text.strip().upper()
     if " ".join(normalised.split()) in _PASS_WORDS:
         return PASS
@@ -328,7 +336,10 @@ def parse_result(text: str | int, contract: Contract | PassedOut) -> int:
     if match is None:
         raise ValueError(f"unreadable result {text!r}: expected =, +n, -n or tricks 0-13")
     if match["taken"] is not None:
-        return check_tricks(int(match["taken"]))
+        taken = int(match["taken"])
+        if taken > MAX_TRICKS:
+            raise ValueError(f"impossible result {text!r}: at most 13 tricks can be taken")
+        return taken
     if isinstance(contract, PassedOut):
         if match["equal"] is not None:
             return 0

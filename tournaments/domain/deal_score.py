@@ -142,9 +142,7 @@ def undertrick_penalty(undertricks: int, vulnerable: bool, doubling: Doubling) -
     """Points the defenders get for ``undertricks`` (1-13)."""
     first, second_third, fourth_on = UNDERTRICK[(vulnerable, doubling)]
     return (
-        first
-        + second_third * min(max(undertricks - 1, 0), 2)
-        + fourth_on * max(undertricks - 3, 0)
+        first + second_third * min(max(undertricks - 1, 0), 2) + fourth_on * max(undertricks - 3, 0)
     )
 
 
@@ -248,6 +246,12 @@ def duplicate_score(
     return _SCORES[(contract.row * 2 + vulnerable) * _TRICK_COUNTS + tricks]
 
 
+_SEAT_VULNERABLE: Final[dict[tuple[Vulnerability, Seat], bool]] = {
+    (vul, seat): vul.is_vulnerable(seat) for vul in Vulnerability for seat in Seat
+}
+_SEAT_IS_NS: Final[dict[Seat, bool]] = {seat: seat in (Seat.NORTH, Seat.SOUTH) for seat in Seat}
+
+
 def ns_score(
     contract: str | Contract | PassedOut,
     declarer: str | Seat,
@@ -260,10 +264,11 @@ def ns_score(
     ``"Both"``/``"All"`` (see :func:`parse_vulnerability`) or a
     :class:`Vulnerability`.
     """
-    seat = parse_seat(declarer)
-    board_vul = parse_vulnerability(vulnerability)
-    score = duplicate_score(contract, seat, board_vul.is_vulnerable(seat), tricks)
-    return score if seat in (Seat.NORTH, Seat.SOUTH) else -score
+    seat = declarer if type(declarer) is Seat else parse_seat(declarer)
+    if type(vulnerability) is not Vulnerability:
+        vulnerability = parse_vulnerability(vulnerability)
+    score = duplicate_score(contract, seat, _SEAT_VULNERABLE[vulnerability, seat], tricks)
+    return score if _SEAT_IS_NS[seat] else -score
 
 
 def board_ns_score(

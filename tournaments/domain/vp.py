@@ -1,0 +1,342 @@
+"""Victory Points: the WBF continuous 20-0 scale, the article's discrete 20- and
+30-point scales, VP penalties, and board-a-match scoring.
+
+Sources
+-------
+* Seed 003 (``003_796cec548aee39db.txt``, ÖMBF district rules 2024-2025), page
+  "20-0-skalan": the WBF continuous 20-0 scale tabulated for 8, 10, 12, 14,
+  16, 20 and 24 boards, with three worked examples. Every cell is pinned by
+  the tests (``tests/domain/data/wbf_vp_seed_table.csv``).
+* Seed 003, sections "Sen ankomst" (late arrival) and "Långsamt spel" (slow
+  play): the VP penalty scales.
+* Seed 004 (``004_058b41174697c9d9.txt``, article "Bridge scoring"), section
+  "Victory Point scoring": the discrete 20-point and 30-point scales; section
+  "Matchpoint scoring": board-a-match (1 won, ½ tied, 0 lost per board).
+
+The WBF continuous scale, as the seed's numbers require it
+---------------------------------------------------------
+With ``τ = (√5 − 1)/2`` and the blitz margin ``B = 15·√N`` for N boards, the
+winner of a match by ``m`` IMPs gets, for ``m < B``::
+
+    VP(m) = 10 + 10 · (1 − τ^(3m/B)) / (1 − τ³)
+
+and 20 for ``m ≥ B`` (the formula reaches exactly 20 at ``m = B``; the exponent
+is ``3m/B``, not ``m/B``: with ``m/B`` the winner would get about 15 VP at
+the blitz margin, which the seed contradicts). The loser gets ``20 − VP(m)``.
+
+Published rule (encoded in :func:`_make_concave`): each VP is the formula
+rounded half-up to 0.01; then, wherever a step ``VP(m+1) − VP(m)`` is larger
+than the step before it, ``VP(m)`` is raised by 0.01, repeated until every
+step is no larger than the one before (the scale is concave). Plain rounding
+alone misses 39 of the seed's 409 cells, each by exactly +0.01; with the
+concavity rule all 409 match. Raising the earlier value (rather than lowering
+the later one) is what the seed shows: lowering instead misses 99 cells.
+The fixed point does not depend on the order in which steps are repaired.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from functools import lru_cache
+from typing import Final
+
+VP_TOTAL: Final = 20
+_HUNDREDTHS_TOTAL: Final = VP_TOTAL * 100
+_CENT: Final = Decimal("0.01")
+TAU: Final = (math.sqrt(5) - 1) / 2
+_BLITZ_FACTOR_SQUARED: Final = 225  # B = 15·√N, so m ≥ B  ⇔  m² ≥ 225·N
+
+Margin = int | Fraction | Decimal | float
+
+
+def _check_boards(boards: int) -> int:
+    if type(boards) is not int or boards < 1:
+        raise ValueError(f"impossible number of boards {boards!r}: expected a whole number ≥ 1")
+    return boards
+
+
+def _check_margin(imp_margin: Margin) -> Fraction:
+    if isinstance(imp_margin, bool) or not isinstance(imp_margin, int | Fraction | Decimal | float):
+        raise ValueError(f"IMP margin must be a number, got {imp_margin!r}")
+    if isinstance(imp_margin, float | Decimal) and not math.isfinite(imp_margin):
+        raise ValueError(f"IMP margin must be finite, got {imp_margin!r}")
+    margin = Fraction(imp_margin)
+    if margin < 0:
+        raise ValueError(
+            f"IMP margin {imp_margin!r} is negative: give the winner's margin "
+            "(or use match_vp with both teams' IMPs)"
+        )
+    return margin
+
+
+def wbf_blitz(boards: int) -> int:
+    """Smallest whole IMP margin that scores 20-0 over ``boards`` boards (⌈15·√N⌉)."""
+    n = _check_boards(boards)
+    # Integer arithmetic so that perfect squares (16 boards: B = 60) are exact.
+    return math.isqrt(_BLITZ_FACTOR_SQUARED * n - 1) + 1
+
+
+def wbf_vp_formula(imp_margin: Margin, boards: int) -> float:
+    """The unrounded continuous WBF value for the winner (capped at 20)."""
+    margin = float(_check_margin(imp_margin))
+    n = _check_boards(boards)
+    if margin * margin >= _BLITZ_FACTOR_SQUARED * n:
+        return float(VP_TOTAL)
+    blitz = 15 * math.sqrt(n)
+    return 10 + 10 * (1 - math.pow(TAU, 3 * margin / blitz)) / (1 - math.pow(TAU, 3))
+
+
+def _round_half_up_hundredths(value: float) -> int:
+    # Decimal(float) is exact, so ties are decided on the float's true value.
+    # No formula value for 1-300 boards lies within 1e-8 of a tie, far above
+    # the float error of about 1e-14.
+    return int((Decimal(value) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def _make_concave(hundredths: list[int]) -> list[int]:
+    """Raise VP(m) by 0.01 wherever the next step is larger than the step into m."""
+    values = list(hundredths)
+    repaired = True
+    while repaired:
+        repaired = False
+        for m in range(1, len(values) - 1):
+            if values[m + 1] - values[m] > values[m] - values[m - 1]:
+                values[m] += 1
+                repaired = True
+    return values
+
+
+@lru_cache(maxsize=256)
+def _wbf_hundredths(boards: int) -> tuple[int, ...]:
+    blitz = wbf_blitz(boards)
+    rounded = [_round_half_up_hundredths(wbf_vp_formula(m, boards)) for m in range(blitz)]
+    rounded.append(_HUNDREDTHS_TOTAL)
+    return tuple(_make_concave(rounded))
+
+
+def wbf_vp_scale(boards: int) -> tuple[Decimal, ...]:
+    """Winner's VP for margins 0, 1, ..., blitz (the last entry is 20.00)."""
+    return tuple(Decimal(v) / 100 for v in _wbf_hundredths(_check_boards(boards)))
+
+
+def _winner_hundredths(margin: Fraction, boards: int) -> Fraction:
+    table = _wbf_hundredths(boards)
+    whole = math.floor(margin)
+    if whole >= len(table) - 1:
+        return Fraction(_HUNDREDTHS_TOTAL)
+    low, high = table[whole], table[whole + 1]
+    return low + (high - low) * (margin - whole)
+
+
+def wbf_vp(imp_margin: Margin, boards: int) -> tuple[Decimal, Decimal]:
+    """VP (winner, loser) on the WBF continuous 20-0 scale, to 2 decimals.
+
+    Whole margins read the published table (see the module docstring).
+    Fractional margins (e.g. from averaged or adjusted scores) are interpolated
+    linearly between the two neighbouring whole margins and rounded half-up to
+    0.01: a decision of this project, the seed gives whole margins only.
+    Winner + loser is always exactly 20.
+    """
+    margin = _check_margin(imp_margin)
+    n = _check_boards(boards)
+    exact = _winner_hundredths(margin, n)
+    winner = (Decimal(exact.numerator) / Decimal(exact.denominator) / 100).quantize(
+        _CENT, rounding=ROUND_HALF_UP
+    )
+    return winner, Decimal(VP_TOTAL) - winner
+
+
+def match_vp(imps_a: Margin, imps_b: Margin, boards: int) -> tuple[Decimal, Decimal]:
+    """VP for team A and team B from each team's IMP total (WBF 20-0 scale)."""
+    a, b = _check_margin(imps_a), _check_margin(imps_b)
+    if a >= b:
+        return wbf_vp(a - b, boards)
+    loser, winner = wbf_vp(b - a, boards)[::-1]
+    return loser, winner
+
+
+# Seed 004 "Victory Point scoring", 20-point scale: (highest IMP margin of the
+# band, winner's VP). Margins above the last band score 20-0.
+VP_20_SCALE: Final[tuple[tuple[int, int], ...]] = (
+    (0, 10),
+    (2, 11),
+    (4, 12),
+    (7, 13),
+    (10, 14),
+    (13, 15),
+    (16, 16),
+    (19, 17),
+    (23, 18),
+    (27, 19),
+)
+
+# Seed 004, 30-point scale, same layout; above the last band 30-0.
+VP_30_SCALE: Final[tuple[tuple[int, int], ...]] = (
+    (0, 15),
+    (1, 18),
+    (2, 19),
+    (3, 20),
+    (4, 21),
+    (6, 22),
+    (8, 23),
+    (10, 24),
+    (13, 25),
+    (16, 26),
+    (19, 27),
+    (23, 28),
+    (27, 29),
+)
+
+
+def _discrete(imp_margin: int, scale: tuple[tuple[int, int], ...], total: int) -> tuple[int, int]:
+    # The article's bands are whole IMPs; guessing where 2.5 belongs would be
+    # an invention, so fractional margins are refused.
+    if type(imp_margin) is not int or imp_margin < 0:
+        raise ValueError(
+            f"IMP margin for a discrete VP scale must be a whole number ≥ 0, got {imp_margin!r}"
+        )
+    for highest, winner in scale:
+        if imp_margin <= highest:
+            return winner, total - winner
+    return total, 0
+
+
+def vp_20_point(imp_margin: int) -> tuple[int, int]:
+    """(winner, loser) on the article's discrete 20-point scale (12 IMPs → 15-5)."""
+    return _discrete(imp_margin, VP_20_SCALE, 20)
+
+
+def vp_30_point(imp_margin: int) -> tuple[int, int]:
+    """(winner, loser) on the article's discrete 30-point scale (12 IMPs → 25-5)."""
+    return _discrete(imp_margin, VP_30_SCALE, 30)
+
+
+# Seed 003 "Sen ankomst": (latest minute of the band, VP penalty). The first
+# band ("0+ - 5") is a warning only. "0+ - 5" means more than 0, up to 5.
+LATE_ARRIVAL_SCALE: Final[tuple[tuple[int, Decimal], ...]] = (
+    (5, Decimal("0")),
+    (10, Decimal("1")),
+    (15, Decimal("2")),
+    (20, Decimal("3")),
+    (25, Decimal("4")),
+)
+# Seed 003 "Sen ankomst": a team late again after a warning is penalised,
+# at least 0.5 VP.
+REPEATED_LATE_MINIMUM: Final = Decimal("0.5")
+
+# Seed 003 "Långsamt spel": (latest minute of overrun, VP penalty per late table).
+SLOW_PLAY_SCALE: Final[tuple[tuple[int, Decimal], ...]] = (
+    (5, Decimal("1")),
+    (10, Decimal("1.5")),
+    (15, Decimal("2")),
+    (20, Decimal("2.5")),
+    (25, Decimal("3")),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LateArrival:
+    """Outcome of the late-arrival scale: a VP penalty and/or a warning."""
+
+    vp: Decimal
+    warning: bool
+
+
+def _minutes(minutes: int | float | Decimal | Fraction) -> Fraction:
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float | Decimal | Fraction):
+        raise ValueError(f"minutes must be a number, got {minutes!r}")
+    if isinstance(minutes, float | Decimal) and not math.isfinite(minutes):
+        raise ValueError(f"minutes must be finite, got {minutes!r}")
+    value = Fraction(minutes)
+    if value < 0:
+        raise ValueError(f"minutes must not be negative, got {minutes!r}")
+    return value
+
+
+def _band(minutes: Fraction, scale: tuple[tuple[int, Decimal], ...], what: str) -> Decimal:
+    for latest, penalty in scale:
+        if minutes <= latest:
+            return penalty
+    raise ValueError(
+        f"{what} of {float(minutes):g} minutes is beyond the 25-minute scale: "
+        "the competition committee decides (seed 003); apply its penalty with "
+        "apply_vp_penalties"
+    )
+
+
+def late_arrival_penalty(
+    minutes: int | float | Decimal | Fraction, *, warned_before: bool = False
+) -> LateArrival:
+    """VP penalty for a team not seated at the announced start (seed 003 scale)."""
+    value = _minutes(minutes)
+    if value == 0:
+        return LateArrival(Decimal("0"), warning=False)
+    vp = _band(value, LATE_ARRIVAL_SCALE, "late arrival")
+    if vp == 0:
+        if warned_before:
+            return LateArrival(REPEATED_LATE_MINIMUM, warning=False)
+        return LateArrival(vp, warning=True)
+    return LateArrival(vp, warning=False)
+
+
+def slow_play_penalty(minutes: int | float | Decimal | Fraction) -> Decimal:
+    """VP penalty per late table for play overrunning the time (seed 003 scale).
+
+    How it is shared between the two pairs is the director's judgement.
+    """
+    value = _minutes(minutes)
+    if value == 0:
+        return Decimal("0")
+    return _band(value, SLOW_PLAY_SCALE, "slow play")
+
+
+def apply_vp_penalties(
+    vp: tuple[Decimal, Decimal],
+    penalty_a: Decimal | int = 0,
+    penalty_b: Decimal | int = 0,
+) -> tuple[Decimal, Decimal]:
+    """Deduct each team's VP penalty after the IMP→VP conversion.
+
+    The opponents' VP are not increased, so a penalised match totals less than
+    20; a score may go below 0 (the penalty is not capped by the match result).
+    """
+    a, b = (Decimal(p) for p in (penalty_a, penalty_b))
+    if a < 0 or b < 0:
+        raise ValueError(f"VP penalties must not be negative, got {penalty_a!r}, {penalty_b!r}")
+    return vp[0] - a, vp[1] - b
+
+
+_WIN: Final = Decimal("1")
+_TIE: Final = Decimal("0.5")
+_LOSS: Final = Decimal("0")
+
+
+def bam_board(ns_score_room1: int, ns_score_room2: int) -> tuple[Decimal, Decimal]:
+    """Board-a-match points for team A (N-S in room 1, E-W in room 2) and team B.
+
+    Team A's net is its N-S score in room 1 minus B's N-S score in room 2;
+    any positive net wins the board (1-0), zero ties (½-½) (seed 004).
+    """
+    for score in (ns_score_room1, ns_score_room2):
+        if type(score) is not int or score % 10:
+            raise ValueError(f"impossible deal score {score!r}: a multiple of 10 expected")
+    net = ns_score_room1 - ns_score_room2
+    if net > 0:
+        return _WIN, _LOSS
+    if net < 0:
+        return _LOSS, _WIN
+    return _TIE, _TIE
+
+
+def bam_match(boards: Iterable[tuple[int, int]]) -> tuple[Decimal, Decimal]:
+    """Sum of :func:`bam_board` over a match: (team A, team B)."""
+    total_a = total_b = Decimal("0")
+    for room1, room2 in boards:
+        a, b = bam_board(room1, room2)
+        total_a += a
+        total_b += b
+    return total_a, total_b
