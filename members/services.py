@@ -8,7 +8,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .domain.age import season_of
-from .domain.member_csv import RowError, parse_member_csv
+from .domain.member_csv import RowError, gettext_noop, parse_member_csv
 from .models import Club, Member, Membership
 
 
@@ -45,7 +45,14 @@ def import_members(*, text: str, season: int | None = None, filename: str = "") 
     clubs = {c.number: c for c in Club.objects.filter(number__in={r.club_number for r in rows})}
     for row in rows:
         if row.club_number not in clubs:
-            errors.append(RowError(row.line, "club_number", f"unknown club {row.club_number}"))
+            errors.append(
+                RowError(
+                    row.line,
+                    "club_number",
+                    gettext_noop("unknown club %(club)s"),
+                    {"club": row.club_number},
+                )
+            )
     if errors:
         raise MemberImportError(sorted(errors, key=lambda e: (e.line, e.field)), filename)
 

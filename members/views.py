@@ -151,7 +151,9 @@ def member_import(request):
                 text=text, season=form.cleaned_data["season"], filename=filename
             )
         except services.MemberImportError as exc:
-            errors = exc.errors
+            errors = [
+                {"line": e.line, "field": e.field, "text": e.translated(_)} for e in exc.errors
+            ]
     return render(
         request,
         "members/member_import.html",

@@ -1,15 +1,21 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from django.conf import settings
 
 from config.celery import app
-from conftest import REPO_ROOT
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_production_settings_pass_check_deploy_without_warnings():
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     env.update(
         DEBUG="0",
         SECRET_KEY="a9Qw-very-long-production-secret-9e8r7t6y5u4i3o2p1zXcVbNm0lKjHgF",

@@ -13,7 +13,8 @@ row is wrong (members.services.import_members).
 import csv
 import io
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import date
 
 REQUIRED = ("mid", "first_name", "last_name", "club_number")
@@ -37,11 +38,26 @@ NO = {"no", "n", "nej", "0", "false"}
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a message template for the translation catalogue (makemessages looks
+    for this name); the page that shows the error translates it."""
+    return text
+
+
 @dataclass(frozen=True)
 class RowError:
     line: int
     field: str
-    message: str
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict, compare=False)
+
+    @property
+    def message(self) -> str:
+        return self.template % self.params if self.params else self.template
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        text = translate(self.template)
+        return text % self.params if self.params else text
 
     def __str__(self) -> str:
         where = f"line {self.line}" + (f", {self.field}" if self.field else "")
@@ -80,20 +96,27 @@ def parse_member_csv(text: str, today: date) -> tuple[list[MemberRow], list[RowE
     try:
         header = next(reader)
     except StopIteration:
-        return [], [RowError(1, "", "the file is empty")]
+        return [], [RowError(1, "", gettext_noop("the file is empty"))]
     names = [h.strip().lstrip("\ufeff").lower() for h in header]
     missing = [c for c in REQUIRED if c not in names]
     if missing:
-        return [], [RowError(1, c, "required column is missing") for c in missing]
+        return [], [RowError(1, c, gettext_noop("required column is missing")) for c in missing]
     unknown = [n for n in names if n and n not in REQUIRED + OPTIONAL]
-    errors.extend(RowError(1, n, "unknown column") for n in unknown)
+    errors.extend(RowError(1, n, gettext_noop("unknown column")) for n in unknown)
 
     seen_mids: dict[int, int] = {}
     for line_no, raw in enumerate(reader, start=2):
         if not any(cell.strip() for cell in raw):
             continue
         if len(raw) != len(names):
-            errors.append(RowError(line_no, "", f"expected {len(names)} fields, found {len(raw)}"))
+            errors.append(
+                RowError(
+                    line_no,
+                    "",
+                    gettext_noop("expected %(expected)s fields, found %(found)s"),
+                    {"expected": len(names), "found": len(raw)},
+                )
+            )
             continue
         values = {name: cell.strip() for name, cell in zip(names, raw, strict=True)}
         row, row_errors = _parse_row(line_no, values, today)
@@ -103,7 +126,10 @@ def parse_member_csv(text: str, today: date) -> tuple[list[MemberRow], list[RowE
         if row.mid in seen_mids:
             errors.append(
                 RowError(
-                    line_no, "mid", f"duplicate MID {row.mid} (also on line {seen_mids[row.mid]})"
+                    line_no,
+                    "mid",
+                    gettext_noop("duplicate MID %(mid)s (also on line %(other)s)"),
+                    {"mid": row.mid, "other": seen_mids[row.mid]},
                 )
             )
             continue
@@ -120,7 +146,7 @@ def _parse_row(
     def need(field: str) -> str:
         value = v.get(field, "")
         if not value:
-            errs.append(RowError(line, field, "missing"))
+            errs.append(RowError(line, field, gettext_noop("missing")))
         return value
 
     mid = _positive_int(line, "mid", need("mid"), errs)
@@ -134,31 +160,77 @@ def _parse_row(
             birth_date = date.fromisoformat(v["birth_date"])
         except ValueError:
             errs.append(
-                RowError(line, "birth_date", f"bad date {v['birth_date']!r} (use YYYY-MM-DD)")
+                RowError(
+                    line,
+                    "birth_date",
+                    gettext_noop("bad date '%(value)s' (use YYYY-MM-DD)"),
+                    {"value": v["birth_date"]},
+                )
             )
         else:
             if birth_date > today:
-                errs.append(RowError(line, "birth_date", f"date {birth_date} is in the future"))
+                errs.append(
+                    RowError(
+                        line,
+                        "birth_date",
+                        gettext_noop("date %(value)s is in the future"),
+                        {"value": birth_date},
+                    )
+                )
             elif birth_date.year < 1900:
-                errs.append(RowError(line, "birth_date", f"date {birth_date} is before 1900"))
+                errs.append(
+                    RowError(
+                        line,
+                        "birth_date",
+                        gettext_noop("date %(value)s is before 1900"),
+                        {"value": birth_date},
+                    )
+                )
 
     gender = (v.get("gender") or "X").upper()
     if gender not in GENDERS:
-        errs.append(RowError(line, "gender", f"unknown gender {v['gender']!r} (F, M or X)"))
+        errs.append(
+            RowError(
+                line,
+                "gender",
+                gettext_noop("unknown gender '%(value)s' (F, M or X)"),
+                {"value": v["gender"]},
+            )
+        )
     status = (v.get("status") or "active").lower()
     if status not in STATUSES:
-        errs.append(RowError(line, "status", f"unknown status {v['status']!r}"))
+        errs.append(
+            RowError(
+                line, "status", gettext_noop("unknown status '%(value)s'"), {"value": v["status"]}
+            )
+        )
     kind = (v.get("membership_kind") or "ordinary").lower()
     if kind not in KINDS:
         errs.append(
-            RowError(line, "membership_kind", f"unknown membership kind {v['membership_kind']!r}")
+            RowError(
+                line,
+                "membership_kind",
+                gettext_noop("unknown membership kind '%(value)s'"),
+                {"value": v["membership_kind"]},
+            )
         )
     represents_text = (v.get("represents") or "yes").lower()
     if represents_text not in YES | NO:
-        errs.append(RowError(line, "represents", f"expected yes or no, not {v['represents']!r}"))
+        errs.append(
+            RowError(
+                line,
+                "represents",
+                gettext_noop("expected yes or no, not '%(value)s'"),
+                {"value": v["represents"]},
+            )
+        )
     email = v.get("email", "")
     if email and not EMAIL.match(email):
-        errs.append(RowError(line, "email", f"not an e-mail address: {email!r}"))
+        errs.append(
+            RowError(
+                line, "email", gettext_noop("not an e-mail address: '%(value)s'"), {"value": email}
+            )
+        )
 
     if errs or mid is None or club_number is None:
         return None, errs
@@ -188,6 +260,13 @@ def _positive_int(line: int, field: str, text: str, errs: list[RowError]) -> int
     if not text:
         return None
     if not text.isdigit() or int(text) == 0:
-        errs.append(RowError(line, field, f"not a positive whole number: {text!r}"))
+        errs.append(
+            RowError(
+                line,
+                field,
+                gettext_noop("not a positive whole number: '%(value)s'"),
+                {"value": text},
+            )
+        )
         return None
     return int(text)

@@ -78,7 +78,7 @@ def test_upload_page_is_for_office_staff_only(client, clubs):
     bad = SimpleUploadedFile("m.csv", (HEADER + "101,Åsa,Öberg,4242,,yes\n").encode())
     response = client.post("/office/members/import/", {"file": bad, "season": 2026})
     assert response.status_code == 200
-    assert "unknown club 4242" in response.content.decode()
+    assert "okänd klubb 4242" in response.content.decode()  # Swedish by default
     assert not Member.objects.filter(mid=101).exists()
 
     good = SimpleUploadedFile("m.csv", (HEADER + "101,Åsa,Öberg,1001,,yes\n").encode("cp1252"))

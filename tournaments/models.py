@@ -1,0 +1,322 @@
+"""Tournaments and their reported results.
+
+A report (USEBIO, PBN, CSV or manual entry) becomes one Tournament with its
+sections, entries, players, board results or team matches; the pipeline then
+writes standings, awards, handicaps and rankings from them.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from members.models import Club, District, Member
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", _("pairs")
+        TEAMS = "teams", _("teams")
+        INDIVIDUAL = "individual", _("individual")
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("matchpoints (topscore)")
+        BUTLER = "butler", _("IMPs against a datum")
+        CROSS_IMPS = "cross_imps", _("cross-IMPs")
+        TEAM_VP = "team_vp", _("team matches with VP")
+        BOARD_A_MATCH = "bam", _("board-a-match")
+        RANKING_ONLY = "ranking", _("ranking list only")
+
+    class Level(models.TextChoices):
+        BRONZE = "bronze", _("bronze")
+        SILVER = "silver", _("silver")
+        GOLD = "gold", _("gold")
+
+    class Pipeline(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        PROCESSING = "processing", _("processing")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    organiser_club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organising club"),
+    )
+    organiser_district = models.ForeignKey(
+        District,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organising district"),
+    )
+    # Identifies the event within the organiser's reports, so that a second
+    # report of the same event replaces the first.
+    event_id = models.CharField(_("event id"), max_length=100)
+    name = models.CharField(_("name"), max_length=200)
+    start_date = models.DateField(_("start date"), db_index=True)
+    end_date = models.DateField(_("end date"))
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices)
+    level = models.CharField(
+        _("medal level"), max_length=8, choices=Level.choices, default=Level.BRONZE, db_index=True
+    )
+    level_reason = models.CharField(_("why this level"), max_length=300, blank=True)
+    handicap_event = models.BooleanField(_("handicap event"), default=False)
+    championship_stage = models.CharField(_("championship stage"), max_length=100, blank=True)
+    carry_over = models.BooleanField(_("carry-over from an earlier stage"), default=False)
+    boards = models.PositiveSmallIntegerField(_("boards"), default=0)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
+    all_met_all = models.BooleanField(_("every entry met every other"), default=True)
+    source_format = models.CharField(_("reported as"), max_length=10, blank=True)
+    report_version = models.PositiveIntegerField(default=1)
+    reported_at = models.DateTimeField(_("reported"), auto_now_add=True)
+    pipeline_status = models.CharField(
+        _("processing"), max_length=12, choices=Pipeline.choices, default=Pipeline.QUEUED
+    )
+    pipeline_step = models.CharField(max_length=20, blank=True)
+    pipeline_error = models.TextField(blank=True)
+    pipeline_updated = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(organiser_club__isnull=True) | Q(organiser_district__isnull=True),
+                name="tournament_one_organiser",
+            ),
+            models.UniqueConstraint(
+                fields=["organiser_club", "event_id"],
+                condition=Q(organiser_club__isnull=False),
+                name="tournament_club_event_once",
+            ),
+            models.UniqueConstraint(
+                fields=["organiser_district", "event_id"],
+                condition=Q(organiser_district__isnull=False),
+                name="tournament_district_event_once",
+            ),
+            models.UniqueConstraint(
+                fields=["event_id"],
+                condition=Q(organiser_club__isnull=True, organiser_district__isnull=True),
+                name="tournament_federation_event_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.start_date})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def organiser(self):
+        return self.organiser_club or self.organiser_district
+
+
+class Section(models.Model):
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+        TEAMS = "teams", _("team matches")
+        NONE = "", _("not stated")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(_("section"), max_length=20, blank=True)
+    movement = models.CharField(_("movement"), max_length=10, choices=Movement.choices, blank=True)
+    boards = models.PositiveSmallIntegerField(_("boards"), default=0)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="section_once")]
+
+    def __str__(self) -> str:
+        return self.name or "–"
+
+
+class Entry(models.Model):
+    """A pair, team or individual player as entered in one section."""
+
+    class Direction(models.TextChoices):
+        NS = "NS", _("North-South")
+        EW = "EW", _("East-West")
+        NONE = "", _("none")
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(_("number"))
+    direction = models.CharField(
+        _("direction"), max_length=2, choices=Direction.choices, blank=True
+    )
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    handicap = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    phantom = models.BooleanField(default=False)
+    opponents_met = models.PositiveSmallIntegerField(null=True, blank=True)
+    strength_group = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "direction", "number"], name="entry_once_per_section"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.direction}" + (f" {self.name}" if self.name else "")
+
+
+class EntryPlayer(models.Model):
+    """A player of an entry: a member by MID, or a guest under a temporary id."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="players")
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    temporary_id = models.CharField(max_length=40, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    boards_played = models.PositiveSmallIntegerField(null=True, blank=True)
+    halves_played = models.PositiveSmallIntegerField(null=True, blank=True)
+    reserve = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(member__isnull=False) | ~Q(temporary_id=""),
+                name="entry_player_identified",
+            ),
+            models.UniqueConstraint(
+                fields=["entry", "member"],
+                condition=Q(member__isnull=False),
+                name="entry_player_member_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(self.member or self.temporary_id)
+
+    @property
+    def player_id(self) -> str:
+        return str(self.member.mid) if self.member_id else self.temporary_id
+
+
+class BoardResult(models.Model):
+    """One traveller line: a board played between an NS and an EW entry."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="board_results")
+    board = models.PositiveSmallIntegerField(_("board"))
+    ns_entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    ew_entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    contract = models.CharField(max_length=8, blank=True)
+    declarer = models.CharField(max_length=1, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_ns = models.IntegerField(null=True, blank=True)
+    adjusted = models.CharField(max_length=12, blank=True)
+    not_played = models.BooleanField(default=False)
+    points_ns = models.DecimalField(max_digits=9, decimal_places=4, null=True, blank=True)
+    points_ew = models.DecimalField(max_digits=9, decimal_places=4, null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "board", "ns_entry__number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "board", "ns_entry"], name="board_result_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board}: {self.ns_entry_id}-{self.ew_entry_id} {self.contract}"
+
+
+class TeamMatch(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField(_("round"))
+    home = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="away_matches")
+    boards = models.PositiveSmallIntegerField(_("boards"))
+    imps_home = models.DecimalField(max_digits=7, decimal_places=2)
+    imps_away = models.DecimalField(max_digits=7, decimal_places=2)
+    vp_home = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    vp_away = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    penalty_home = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    penalty_away = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    walkover = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["tournament", "round", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round", "home"], name="match_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round}: {self.home_id}-{self.away_id}"
+
+
+class LineupSlot(models.Model):
+    """Who played for a team in one half of a match (teams may change at half-time)."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    half = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(EntryPlayer, on_delete=models.CASCADE, related_name="halves")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "half", "player"], name="lineup_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} half {self.half}"
+
+
+class Standing(models.Model):
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
+    place = models.PositiveIntegerField(_("place"))
+    place_to = models.PositiveIntegerField(_("shared down to"))
+    score = models.DecimalField(_("score"), max_digits=10, decimal_places=2)
+    percentage = models.DecimalField(
+        _("percentage"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["entry__section", "entry__direction", "place"]
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.entry}"
+
+    @property
+    def shared(self) -> bool:
+        return self.place_to != self.place
+
+
+class ImportLog(models.Model):
+    class Outcome(models.TextChoices):
+        SAVED = "saved", _("saved")
+        REPLACED = "replaced", _("replaced an earlier report")
+        REFUSED = "refused", _("refused")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="import_logs"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    organiser_club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    filename = models.CharField(max_length=255)
+    checksum = models.CharField(max_length=64)
+    source_format = models.CharField(max_length=10)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    errors = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.outcome})"
