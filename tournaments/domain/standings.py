@@ -1,0 +1,112 @@
+"""Ranking a field and printing percentages.
+
+Sources:
+
+- Shared places: seed ``001_4cb9a3c6036a851e.txt`` (EBU handbook) 3.5 "Tied
+  positions": ties are not broken, tied competitors occupy the places they
+  would hold were the tie broken (a tie for 4th takes 4th and 5th), so the next
+  competitor is 6th; seed ``000_18af0e66f52a62b2.txt`` (SBF) "Delad
+  placering" says the same for shared places. The scoring programs' files
+  agree: in ``../shared/fixtures/usebio`` tied pairs have the same PLACE and the
+  following place is skipped (nzscorer_pairs.xml: 1 NS and 13 NS both 10th,
+  nobody 11th). A shared place is printed "3=".
+- Percentages: seed ``004_058b41174697c9d9.txt``, "Matchpoint scoring": scores
+  are given as a percentage of the theoretical maximum. Scoring programs print
+  two decimals (every PERCENTAGE in the fixtures). Klöver rounds the exact
+  value half-up on Decimal (half away from zero). Half-up and half-even give
+  the same figure for every percentage and 2-decimal total in the fixtures
+  (the only exact half, 46.875 in the NZ multi-section file, is 46.88 either
+  way), so the files cannot tell them apart; half-up is what a reader expects
+  from "rounded to two decimals" and is how Compscore3 rounds the butler
+  datum (see datum.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+Score = int | Fraction | Decimal
+Key = TypeVar("Key", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Placing(Generic[Key]):
+    """One entry of a ranked field: ``place`` is shared by equal scores."""
+
+    key: Key
+    score: Score
+    place: int
+    tied: bool
+
+    @property
+    def label(self) -> str:
+        """The place as results lists print it: "3" or, when shared, "3="."""
+        return f"{self.place}=" if self.tied else str(self.place)
+
+
+def _check_score(value: object, key: object) -> Score:
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal):
+        raise ValueError(f"score of {key!r} must be an int, Fraction or Decimal, got {value!r}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ValueError(f"score of {key!r} must be finite, got {value!r}")
+    return value
+
+
+def rank(entries: Iterable[tuple[Key, Score]]) -> tuple[Placing[Key], ...]:
+    """Rank by score, highest first; equal scores share a place, next place skips.
+
+    Scores are compared exactly (Fraction/Decimal/int), so 899.4 and 899 are
+    different scores. Entries with equal scores keep their input order.
+    """
+    checked: list[tuple[Key, Score]] = []
+    seen: set[Key] = set()
+    for key, score in entries:
+        if key in seen:
+            raise ValueError(f"{key!r} appears twice in the field")
+        seen.add(key)
+        checked.append((key, _check_score(score, key)))
+
+    ordered = sorted(checked, key=lambda entry: entry[1], reverse=True)
+    placings: list[Placing[Key]] = []
+    start = 0
+    while start < len(ordered):
+        end = start + 1
+        while end < len(ordered) and ordered[end][1] == ordered[start][1]:
+            end += 1
+        tied = end - start > 1
+        for key, score in ordered[start:end]:
+            placings.append(Placing(key=key, score=score, place=start + 1, tied=tied))
+        start = end
+    return tuple(placings)
+
+
+def round_half_up(value: Score, places: int = 2) -> Decimal:
+    """``value`` rounded to ``places`` decimals, a half away from zero."""
+    _check_score(value, "value")
+    if isinstance(value, Fraction):
+        # Exact: scale, round the rational, then divide by a power of ten.
+        scaled = value * 10**places
+        whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
+        if 2 * rest >= scaled.denominator:
+            whole += 1
+        signed = -whole if scaled < 0 else whole
+        return Decimal(signed).scaleb(-places)
+    return Decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def percentage_exact(total: Score, maximum: Score) -> Fraction:
+    """``total`` as an exact percentage of ``maximum``."""
+    _check_score(total, "total")
+    _check_score(maximum, "maximum")
+    if maximum <= 0:
+        raise ValueError(f"maximum must be positive to give a percentage, got {maximum!r}")
+    return Fraction(total) * 100 / Fraction(maximum)
+
+
+def percentage(total: Score, maximum: Score) -> Decimal:
+    """``total`` as a percentage of ``maximum``, two decimals, half-up."""
+    return round_half_up(percentage_exact(total, maximum), 2)

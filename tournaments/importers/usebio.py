@@ -1,0 +1,678 @@
+"""USEBIO 1.2 results files -> plain frozen dataclasses (no Django, no ORM).
+
+USEBIO is the XML results format the EBU published (DTD
+``http://www.ebu.co.uk/usebio/usebio_v1_2.dtd``) and federations accept for
+master points. This parser is written against the files in
+``../shared/fixtures/usebio`` (Compscore3 and NZ Bridge Scorer, see that
+folder's README) and reads everything they contain: the club, the event, its
+sections, the pairs with their players, places, totals, percentages,
+handicaps and master points, every board's traveller lines with the points the
+program printed, the butler datum (BOARD_AVERAGE) and the hand records.
+
+Supported events are pairs events with traveller lines: ``MP_PAIRS`` and
+``PAIRS`` (matchpoints), ``BUTLER_PAIRS`` (IMPs against a datum) and
+``CROSS_IMP``. Any other EVENT_TYPE (teams, individuals, Swiss, aggregate, or
+an unknown one) is refused with :class:`UnsupportedEventType`. Every problem
+is a :class:`UsebioError` (a ``ValueError``) naming what is wrong and where,
+as an element path such as ``/USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``
+(1-based positions among elements of the same name).
+
+What the two programs write differently, and how it is read:
+
+- pair numbers: "1" (Howell), "1NS" (Compscore3 Mitchell), "(A) 1 NS" (NZ
+  Scorer, with the section letter). ``pair_id`` keeps the text exactly, as it
+  is the key the traveller lines use; ``number``, ``section`` and
+  ``direction`` are read from it.
+- contracts: "3NT" or "3N", doubled "X" or "x", "PASS" for a passed-out board
+  (read by ``tournaments.domain.contract.parse_contract`` into ``Contract`` or
+  ``PASS``), and "NP" (NZ Scorer) for a board not played. NZ Scorer writes a
+  placeholder declarer "N" and 0 tricks on passed-out and not-played lines,
+  and 0 tricks on adjusted ones; they are dropped (``None``).
+- leads: "2H" (Compscore3) and "H2" (NZ Scorer) are both stored suit first,
+  "H2".
+- SCORE is the NS score, or an artificial adjusted score "A6040" (NS 60 %,
+  EW 40 %). NZ Scorer writes SCORE 0 on a not-played line and matchpoints it
+  as a 0; ``score`` keeps what the file says, ``board_result`` gives the
+  result by Klöver's rule (not played = no result).
+- master points are kept as printed; NZ Scorer prints hundredths (README).
+
+Safety: xml.etree does not fetch the external DTD; a document that declares
+entities itself is refused before it is parsed (no entity expansion), and
+files over ``MAX_BYTES`` are refused.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from os import PathLike
+from pathlib import Path
+from typing import Literal
+from xml.parsers import expat
+
+from tournaments.domain.contract import Contract, PassedOut, Seat, parse_contract, parse_seat
+from tournaments.domain.matchpoints import NOT_PLAYED, ArtificialScore, BoardResult
+
+MAX_BYTES = 32 * 1024 * 1024
+
+Scoring = Literal["match_points", "butler", "cross_imps"]
+Direction = Literal["NS", "EW"]
+
+SUPPORTED_EVENT_TYPES: dict[str, Scoring | None] = {
+    "MP_PAIRS": "match_points",
+    "BUTLER_PAIRS": "butler",
+    "CROSS_IMP": "cross_imps",
+    # NZ Bridge Scorer writes PAIRS; the traveller lines say how it was scored.
+    "PAIRS": None,
+}
+
+# Per scoring: the traveller-line elements holding the printed points.
+_POINTS_ELEMENTS: dict[Scoring, tuple[str, str]] = {
+    "match_points": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+    "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+    "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+}
+
+
+class UsebioError(ValueError):
+    """A USEBIO file that cannot be read: ``problem`` at element ``path``."""
+
+    def __init__(self, problem: str, path: str) -> None:
+        super().__init__(f"{problem} at {path}")
+        self.problem = problem
+        self.path = path
+
+
+class UnsupportedEventType(UsebioError):
+    """The file is well formed but holds an event type Klöver does not import."""
+
+
+@dataclass(frozen=True)
+class UsebioClub:
+    name: str | None
+    club_id: str | None
+
+
+@dataclass(frozen=True)
+class UsebioContact:
+    full_name: str | None
+    scorer: str | None
+    telephone: str | None
+    email: str | None
+
+
+@dataclass(frozen=True)
+class UsebioPlayer:
+    name: str
+    national_id: str | None
+    club_id: str | None
+
+
+@dataclass(frozen=True)
+class MasterPointAward:
+    """Master points as printed (NZ Scorer: hundredths) and their type."""
+
+    awarded: Decimal
+    point_type: str | None
+
+
+@dataclass(frozen=True)
+class UsebioPair:
+    """A pair and the program's standings line for it."""
+
+    pair_id: str
+    number: int
+    section: str | None
+    direction: Direction | None
+    players: tuple[UsebioPlayer, ...]
+    boards_played: int | None
+    place: int | None
+    place_shared: bool
+    total_score: Decimal | None
+    percentage: Decimal | None
+    handicap: Decimal | None
+    master_points: tuple[MasterPointAward, ...]
+
+
+@dataclass(frozen=True)
+class UsebioTravellerLine:
+    """One result of a board as the program recorded and scored it."""
+
+    ns_pair: str
+    ew_pair: str
+    contract: Contract | PassedOut | None
+    not_played: bool
+    declarer: Seat | None
+    lead: str | None
+    tricks: int | None
+    score: int | None
+    adjusted: ArtificialScore | None
+    ns_points: Decimal
+    ew_points: Decimal
+
+    @property
+    def passed_out(self) -> bool:
+        return isinstance(self.contract, PassedOut)
+
+    @property
+    def board_result(self) -> BoardResult:
+        """The result for matchpointing: a score, an artificial score, or not played."""
+        if self.adjusted is not None:
+            return self.adjusted
+        if self.not_played or self.score is None:
+            return NOT_PLAYED
+        return self.score
+
+
+@dataclass(frozen=True)
+class UsebioBoard:
+    number: int
+    board_average: int | None
+    lines: tuple[UsebioTravellerLine, ...]
+
+
+@dataclass(frozen=True)
+class UsebioSection:
+    """A section; files without SECTION elements have one, ``section_id`` None."""
+
+    section_id: str | None
+    pairs: tuple[UsebioPair, ...]
+    boards: tuple[UsebioBoard, ...]
+
+
+@dataclass(frozen=True)
+class UsebioHand:
+    seat: Seat
+    spades: str
+    hearts: str
+    diamonds: str
+    clubs: str
+
+
+@dataclass(frozen=True)
+class UsebioDeal:
+    board_number: int
+    hands: tuple[UsebioHand, ...]
+
+
+@dataclass(frozen=True)
+class UsebioEvent:
+    version: str
+    club: UsebioClub | None
+    event_type: str
+    scoring: Scoring
+    identifier: str | None
+    description: str | None
+    title: str | None
+    date: date | None
+    venue: str | None
+    program_name: str | None
+    program_version: str | None
+    winner_type: int | None
+    master_point_scale: str | None
+    master_point_type: str | None
+    master_points_awarded: bool | None
+    session_count: int | None
+    section_count: int | None
+    boards_played: int | None
+    scoring_method: str | None
+    pay_to_play_rate: Decimal | None
+    contact: UsebioContact | None
+    sections: tuple[UsebioSection, ...]
+    deals: tuple[UsebioDeal, ...]
+
+    @property
+    def pairs(self) -> tuple[UsebioPair, ...]:
+        return tuple(pair for section in self.sections for pair in section.pairs)
+
+    @property
+    def boards(self) -> tuple[UsebioBoard, ...]:
+        return tuple(board for section in self.sections for board in section.boards)
+
+
+class _Node:
+    """An element with its path, and typed readers that fail with that path."""
+
+    def __init__(self, element: ET.Element, path: str) -> None:
+        self.element = element
+        self.path = path
+
+    def children(self, tag: str) -> Iterator[_Node]:
+        for position, child in enumerate(self.element.findall(tag), start=1):
+            yield _Node(child, f"{self.path}/{tag}[{position}]")
+
+    def child(self, tag: str) -> _Node | None:
+        found = self.element.findall(tag)
+        if len(found) > 1:
+            raise UsebioError(
+                f"{tag} appears {len(found)} times, expected once", f"{self.path}/{tag}"
+            )
+        return _Node(found[0], f"{self.path}/{tag}") if found else None
+
+    def text(self, tag: str) -> str | None:
+        """Stripped text of a child; None when missing or empty."""
+        node = self.child(tag)
+        if node is None:
+            return None
+        value = (node.element.text or "").strip()
+        return value or None
+
+    def required(self, tag: str) -> str:
+        value = self.text(tag)
+        if value is None:
+            raise UsebioError(f"{tag} is missing or empty", f"{self.path}/{tag}")
+        return value
+
+    def integer(self, tag: str) -> int | None:
+        value = self.text(tag)
+        return None if value is None else self._integer(tag, value)
+
+    def required_integer(self, tag: str) -> int:
+        return self._integer(tag, self.required(tag))
+
+    def _integer(self, tag: str, value: str) -> int:
+        if not re.fullmatch(r"-?\d+", value):
+            raise UsebioError(f"{tag} must be a whole number, got {value!r}", f"{self.path}/{tag}")
+        return int(value)
+
+    def decimal(self, tag: str) -> Decimal | None:
+        value = self.text(tag)
+        return None if value is None else self._decimal(tag, value)
+
+    def required_decimal(self, tag: str) -> Decimal:
+        return self._decimal(tag, self.required(tag))
+
+    def _decimal(self, tag: str, value: str) -> Decimal:
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            number = Decimal("NaN")
+        if not number.is_finite():
+            raise UsebioError(f"{tag} must be a number, got {value!r}", f"{self.path}/{tag}")
+        return number
+
+
+def _refuse_entity_declarations(data: bytes) -> None:
+    """Parse once with expat to refuse DTD entities and report malformed XML."""
+    checker = expat.ParserCreate()
+    checker.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def refuse(name: str, *_: object) -> None:
+        raise UsebioError(
+            f"the document declares the entity {name!r}; entities are refused", "DOCTYPE"
+        )
+
+    checker.EntityDeclHandler = refuse
+    try:
+        checker.Parse(data, True)
+    except expat.ExpatError as error:
+        raise UsebioError(
+            f"not well-formed XML ({expat.errors.messages[error.code]})",
+            f"line {error.lineno}, column {error.offset}",
+        ) from error
+
+
+_PAIR_ID = re.compile(r"(?:\((?P<section>[^)]+)\)\s*)?(?P<number>\d+)\s*(?P<direction>NS|EW)?")
+_RANKS = "23456789TJQKA"
+
+
+def _pair_parts(pair_id: str, path: str) -> tuple[int, str | None, Direction | None]:
+    match = _PAIR_ID.fullmatch(pair_id)
+    if match is None:
+        raise UsebioError(f"pair number {pair_id!r} is not understood", path)
+    direction = match["direction"]
+    return (
+        int(match["number"]),
+        match["section"],
+        "NS" if direction == "NS" else "EW" if direction == "EW" else None,
+    )
+
+
+def _direction(value: str | None, path: str) -> Direction | None:
+    if value is None:
+        return None
+    if value == "NS":
+        return "NS"
+    if value == "EW":
+        return "EW"
+    raise UsebioError(f"DIRECTION must be NS or EW, got {value!r}", path)
+
+
+def _players(pair: _Node) -> tuple[UsebioPlayer, ...]:
+    players = []
+    for player in pair.children("PLAYER"):
+        players.append(
+            UsebioPlayer(
+                name=player.required("PLAYER_NAME"),
+                national_id=player.text("NATIONAL_ID_NUMBER"),
+                club_id=player.text("CLUB_ID_NUMBER"),
+            )
+        )
+    return tuple(players)
+
+
+def _master_points(pair: _Node) -> tuple[MasterPointAward, ...]:
+    awards = []
+    # Compscore3 writes the award directly in PAIR, NZ Scorer inside MASTER_POINTS.
+    direct = pair.decimal("MASTER_POINTS_AWARDED")
+    if direct is not None:
+        awards.append(MasterPointAward(awarded=direct, point_type=pair.text("MASTER_POINT_TYPE")))
+    for block in pair.children("MASTER_POINTS"):
+        awards.append(
+            MasterPointAward(
+                awarded=block.required_decimal("MASTER_POINTS_AWARDED"),
+                point_type=block.text("MASTER_POINT_TYPE"),
+            )
+        )
+    return tuple(awards)
+
+
+def _place(pair: _Node) -> tuple[int | None, bool]:
+    value = pair.text("PLACE")
+    if value is None:
+        return None, False
+    match = re.fullmatch(r"(\d+)\s*(=?)", value)
+    if match is None:
+        raise UsebioError(
+            f"PLACE must be a place such as 3 or 3=, got {value!r}", f"{pair.path}/PLACE"
+        )
+    return int(match[1]), bool(match[2])
+
+
+def _pair(pair: _Node) -> UsebioPair:
+    pair_id = pair.required("PAIR_NUMBER")
+    number, section, id_direction = _pair_parts(pair_id, f"{pair.path}/PAIR_NUMBER")
+    direction = _direction(pair.text("DIRECTION"), f"{pair.path}/DIRECTION") or id_direction
+    if id_direction is not None and direction != id_direction:
+        raise UsebioError(
+            f"DIRECTION {direction} contradicts pair number {pair_id!r}", f"{pair.path}/DIRECTION"
+        )
+    place, shared = _place(pair)
+    return UsebioPair(
+        pair_id=pair_id,
+        number=number,
+        section=section,
+        direction=direction,
+        players=_players(pair),
+        boards_played=pair.integer("BOARDS_PLAYED"),
+        place=place,
+        place_shared=shared,
+        total_score=pair.decimal("TOTAL_SCORE"),
+        percentage=pair.decimal("PERCENTAGE"),
+        handicap=pair.decimal("HANDICAP"),
+        master_points=_master_points(pair),
+    )
+
+
+def _contract(line: _Node) -> tuple[Contract | PassedOut | None, bool]:
+    """(contract or pass, not played) from CONTRACT; NZ Scorer writes NP for not played."""
+    value = line.text("CONTRACT")
+    if value is None:
+        return None, False
+    if value.upper() == "NP":
+        return None, True
+    try:
+        return parse_contract(value), False
+    except ValueError as error:
+        raise UsebioError(
+            f"CONTRACT {value!r} is not understood ({error})", f"{line.path}/CONTRACT"
+        ) from error
+
+
+def _seat(value: str, path: str) -> Seat:
+    try:
+        return parse_seat(value)
+    except ValueError as error:
+        raise UsebioError(f"a seat must be N, E, S or W, got {value!r}", path) from error
+
+
+def _lead(line: _Node) -> str | None:
+    value = line.text("LEAD")
+    if value is None:
+        return None
+    card = value.upper().replace("10", "T")
+    if len(card) == 2 and card[0] in "SHDC" and card[1] in _RANKS:
+        return card
+    if len(card) == 2 and card[1] in "SHDC" and card[0] in _RANKS:
+        return card[1] + card[0]
+    raise UsebioError(f"LEAD {value!r} is not a card", f"{line.path}/LEAD")
+
+
+def _score(line: _Node) -> tuple[int | None, ArtificialScore | None]:
+    value = line.required("SCORE")
+    if re.fullmatch(r"-?\d+", value):
+        return int(value), None
+    adjusted = re.fullmatch(r"A(\d{2})(\d{2})", value.upper())
+    if adjusted is not None:
+        return None, ArtificialScore(
+            ns_percent=Decimal(adjusted[1]), ew_percent=Decimal(adjusted[2])
+        )
+    raise UsebioError(
+        f"SCORE {value!r} is neither a score nor an adjusted score such as A6040",
+        f"{line.path}/SCORE",
+    )
+
+
+def _line(line: _Node, scoring: Scoring) -> UsebioTravellerLine:
+    contract, not_played = _contract(line)
+    score, adjusted = _score(line)
+    ns_tag, ew_tag = _POINTS_ELEMENTS[scoring]
+    # Declarer, lead and tricks mean something only when a contract was played;
+    # NZ Scorer writes placeholders (N, 0 tricks) on passed-out and NP lines.
+    played = isinstance(contract, Contract)
+    declarer = line.text("PLAYED_BY") if played else None
+    return UsebioTravellerLine(
+        ns_pair=line.required("NS_PAIR_NUMBER"),
+        ew_pair=line.required("EW_PAIR_NUMBER"),
+        contract=contract,
+        not_played=not_played,
+        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
+        lead=_lead(line) if played else None,
+        tricks=line.integer("TRICKS") if played else None,
+        score=score,
+        adjusted=adjusted,
+        ns_points=line.required_decimal(ns_tag),
+        ew_points=line.required_decimal(ew_tag),
+    )
+
+
+def _boards(parent: _Node, scoring: Scoring) -> tuple[UsebioBoard, ...]:
+    boards = []
+    for board in parent.children("BOARD"):
+        boards.append(
+            UsebioBoard(
+                number=board.required_integer("BOARD_NUMBER"),
+                board_average=board.integer("BOARD_AVERAGE"),
+                lines=tuple(_line(line, scoring) for line in board.children("TRAVELLER_LINE")),
+            )
+        )
+    return tuple(boards)
+
+
+def _check_pairs(sections: tuple[UsebioSection, ...], section_paths: list[str]) -> None:
+    """Pair numbers are unique, and every traveller line names a listed pair."""
+    known: set[str] = set()
+    for section, path in zip(sections, section_paths, strict=True):
+        for position, pair in enumerate(section.pairs, start=1):
+            if pair.pair_id in known:
+                raise UsebioError(
+                    f"pair {pair.pair_id!r} is listed twice",
+                    f"{path}/PARTICIPANTS/PAIR[{position}]/PAIR_NUMBER",
+                )
+            known.add(pair.pair_id)
+    if not known:
+        return
+    for section, path in zip(sections, section_paths, strict=True):
+        for board_position, board in enumerate(section.boards, start=1):
+            for line_position, line in enumerate(board.lines, start=1):
+                for tag, pair_id in (
+                    ("NS_PAIR_NUMBER", line.ns_pair),
+                    ("EW_PAIR_NUMBER", line.ew_pair),
+                ):
+                    if pair_id not in known:
+                        raise UsebioError(
+                            f"pair {pair_id!r} is not among the participants",
+                            f"{path}/BOARD[{board_position}]/TRAVELLER_LINE[{line_position}]/{tag}",
+                        )
+
+
+def _section(parent: _Node, section_id: str | None, scoring: Scoring) -> UsebioSection:
+    participants = parent.child("PARTICIPANTS")
+    pairs: tuple[UsebioPair, ...] = ()
+    if participants is not None:
+        if participants.element.find("TEAM") is not None:
+            raise UnsupportedEventType("teams are not supported", f"{participants.path}/TEAM")
+        pairs = tuple(_pair(pair) for pair in participants.children("PAIR"))
+    return UsebioSection(section_id=section_id, pairs=pairs, boards=_boards(parent, scoring))
+
+
+def _infer_scoring(event: _Node) -> Scoring:
+    for scoring, (ns_tag, _) in _POINTS_ELEMENTS.items():
+        if event.element.find(f".//TRAVELLER_LINE/{ns_tag}") is not None:
+            return scoring
+    raise UsebioError(
+        "EVENT_TYPE PAIRS but no traveller line carries matchpoints, butler or cross-IMP points",
+        event.path,
+    )
+
+
+def _date(event: _Node) -> date | None:
+    value = event.text("DATE")
+    if value is None:
+        return None
+    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", value)
+    if match is None:
+        raise UsebioError(f"DATE must be DD/MM/YYYY, got {value!r}", f"{event.path}/DATE")
+    try:
+        return date(int(match[3]), int(match[2]), int(match[1]))
+    except ValueError as error:
+        raise UsebioError(
+            f"DATE {value!r} is not a date ({error})", f"{event.path}/DATE"
+        ) from error
+
+
+def _flag(node: _Node, tag: str) -> bool | None:
+    value = node.text(tag)
+    if value is None:
+        return None
+    if value.upper() in ("Y", "YES"):
+        return True
+    if value.upper() in ("N", "NO"):
+        return False
+    raise UsebioError(f"{tag} must be Y or N, got {value!r}", f"{node.path}/{tag}")
+
+
+def _deals(root: _Node) -> tuple[UsebioDeal, ...]:
+    handset = root.child("HANDSET")
+    if handset is None:
+        return ()
+    deals = []
+    for board in handset.children("BOARD"):
+        hands = []
+        for hand in board.children("HAND"):
+            hands.append(
+                UsebioHand(
+                    seat=_seat(hand.required("DIRECTION"), f"{hand.path}/DIRECTION"),
+                    spades=hand.text("SPADES") or "",
+                    hearts=hand.text("HEARTS") or "",
+                    diamonds=hand.text("DIAMONDS") or "",
+                    clubs=hand.text("CLUBS") or "",
+                )
+            )
+        deals.append(
+            UsebioDeal(board_number=board.required_integer("BOARD_NUMBER"), hands=tuple(hands))
+        )
+    return tuple(deals)
+
+
+def parse_usebio(data: bytes) -> UsebioEvent:
+    """Parse a USEBIO 1.2 document given as bytes."""
+    if not isinstance(data, bytes):
+        raise UsebioError(f"expected the file's bytes, got {type(data).__name__}", "(input)")
+    if len(data) > MAX_BYTES:
+        raise UsebioError(f"file is {len(data)} bytes, more than {MAX_BYTES}", "(input)")
+    _refuse_entity_declarations(data)
+    root_element = ET.fromstring(data)
+    if root_element.tag != "USEBIO":
+        raise UsebioError(
+            f"root element must be USEBIO, got {root_element.tag}", f"/{root_element.tag}"
+        )
+    root = _Node(root_element, "/USEBIO")
+    version = root_element.get("Version")
+    if version != "1.2":
+        raise UsebioError(
+            f"USEBIO version {version!r} is not supported (only 1.2)", "/USEBIO/@Version"
+        )
+
+    event = root.child("EVENT")
+    if event is None:
+        raise UsebioError("EVENT is missing", "/USEBIO/EVENT")
+    event_type = (event.element.get("EVENT_TYPE") or "").strip()
+    if event_type not in SUPPORTED_EVENT_TYPES:
+        raise UnsupportedEventType(
+            f"EVENT_TYPE {event_type!r} is not supported "
+            f"(supported: {', '.join(sorted(SUPPORTED_EVENT_TYPES))})",
+            f"{event.path}/@EVENT_TYPE",
+        )
+    scoring = SUPPORTED_EVENT_TYPES[event_type] or _infer_scoring(event)
+
+    section_nodes = list(event.children("SECTION"))
+    if section_nodes:
+        sections = tuple(
+            _section(node, node.element.get("SECTION_ID"), scoring) for node in section_nodes
+        )
+        section_paths = [node.path for node in section_nodes]
+    else:
+        sections = (_section(event, None, scoring),)
+        section_paths = [event.path]
+    _check_pairs(sections, section_paths)
+
+    club_node = root.child("CLUB")
+    contact_node = event.child("CONTACT")
+    return UsebioEvent(
+        version=version,
+        club=None
+        if club_node is None
+        else UsebioClub(name=club_node.text("CLUB_NAME"), club_id=club_node.text("CLUB_ID_NUMBER")),
+        event_type=event_type,
+        scoring=scoring,
+        identifier=event.text("EVENT_IDENTIFIER"),
+        description=event.text("EVENT_DESCRIPTION"),
+        title=event.text("TITLE"),
+        date=_date(event),
+        venue=event.text("VENUE"),
+        program_name=event.text("PROGRAM_NAME"),
+        program_version=event.text("PROGRAM_VERSION"),
+        winner_type=event.integer("WINNER_TYPE"),
+        master_point_scale=event.text("MASTER_POINT_SCALE"),
+        master_point_type=event.text("MASTER_POINT_TYPE"),
+        master_points_awarded=_flag(event, "MPS_AWARDED_FLAG"),
+        session_count=event.integer("SESSION_COUNT"),
+        section_count=event.integer("SECTION_COUNT"),
+        boards_played=event.integer("BOARDS_PLAYED"),
+        scoring_method=event.text("SCORING_METHOD"),
+        pay_to_play_rate=event.decimal("P2P_CHARGE_RATE"),
+        contact=None
+        if contact_node is None
+        else UsebioContact(
+            full_name=contact_node.text("FULL_NAME"),
+            scorer=contact_node.text("SCORER"),
+            telephone=contact_node.text("TELEPHONE"),
+            email=contact_node.text("EMAIL"),
+        ),
+        sections=sections,
+        deals=_deals(root),
+    )
+
+
+def parse_usebio_file(path: str | PathLike[str]) -> UsebioEvent:
+    """Read and parse a USEBIO 1.2 file."""
+    file_path = Path(path)
+    size = file_path.stat().st_size
+    if size > MAX_BYTES:
+        raise UsebioError(f"file is {size} bytes, more than {MAX_BYTES}", str(file_path))
+    return parse_usebio(file_path.read_bytes())
