@@ -53,14 +53,18 @@ def search(request):
 
 
 def district_detail(request, pk: int):
-    district = get_object_or_404(District, pk=pk)
+    district = District.objects.filter(pk=pk).first()
+    if district is None:
+        return not_found(request)
     table = DistrictClubsTable(district.clubs.all())
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "members/district_detail.html", {"district": district, "table": table})
 
 
 def club_detail(request, pk: int):
-    club = get_object_or_404(Club.objects.select_related("district"), pk=pk)
+    club = Club.objects.select_related("district").filter(pk=pk).first()
+    if club is None:
+        return not_found(request)
     season = services.current_season()
     memberships = Membership.objects.filter(club=club, season=season).select_related("member")
     table = ClubMembersTable(memberships)
@@ -94,7 +98,9 @@ def club_edit(request, pk: int):
 
 
 def member_detail(request, mid: int):
-    member = get_object_or_404(Member, mid=mid)
+    member = Member.objects.filter(mid=mid).first()
+    if member is None:
+        return not_found(request)
     season = services.current_season()
     memberships = member.memberships.filter(season=season).select_related("club")
     return render(
@@ -162,4 +168,6 @@ def member_import(request):
 
 
 def not_found(request, exception=None):
+    """The site's own 404 page; the public pages return it directly, so that a
+    mistyped MID looks the same under the development server (DEBUG) as in production."""
     return render(request, "404.html", status=404)

@@ -55,3 +55,10 @@ def test_unknown_mid_or_id_is_a_404_in_the_site_layout(client):
         assert response.status_code == 404, url
         body = response.content.decode()
         assert "Page not found" in body and "Klöver" in body, url
+
+
+def test_unknown_member_is_the_site_404_even_with_debug_on(client, settings):
+    settings.DEBUG = True  # as under `make run`
+    response = client.get("/members/999999/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert "There is no district, club or member at this address." in response.content.decode()
