@@ -1,0 +1,44 @@
+from django.contrib import admin
+
+from .models import ImportLog, Section, Tournament
+
+
+class SectionInline(admin.TabularInline):
+    model = Section
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "start_date",
+        "organiser_club",
+        "kind",
+        "scoring",
+        "level",
+        "pipeline_status",
+        "report_version",
+    )
+    list_filter = ("level", "kind", "scoring", "pipeline_status", "handicap_event")
+    search_fields = ("name", "event_id", "organiser_club__name")
+    date_hierarchy = "start_date"
+    raw_id_fields = ("organiser_club", "organiser_district")
+    inlines = (SectionInline,)
+    readonly_fields = (
+        "report_version",
+        "reported_at",
+        "pipeline_status",
+        "pipeline_step",
+        "pipeline_error",
+        "pipeline_updated",
+    )
+
+
+@admin.register(ImportLog)
+class ImportLogAdmin(admin.ModelAdmin):
+    list_display = ("created", "filename", "organiser_club", "source_format", "outcome", "user")
+    list_filter = ("outcome", "source_format")
+    search_fields = ("filename", "checksum", "organiser_club__name")
+    readonly_fields = [f.name for f in ImportLog._meta.fields]

@@ -1,0 +1,175 @@
+"""The common shape of a results report, whatever program wrote it.
+
+Each importer (USEBIO, PBN, CSV ranking list, manual entry) maps its file to a
+:class:`ReportedEvent`; :func:`check_report` finds what is wrong with it and
+where, and the reporting service saves it only when nothing is. Plain Python:
+no Django, no clock (``today`` is passed in).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from tournaments.domain.matchpoints import ArtificialScore
+
+KINDS = ("pairs", "teams", "individual")
+SCORINGS = ("matchpoints", "butler", "cross_imps", "team_vp", "bam", "ranking")
+MOVEMENTS = ("mitchell", "howell", "teams", "")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong (``what``) and where: an element path, a line or a field."""
+
+    where: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.what}" if self.where else self.what
+
+    def as_dict(self) -> dict[str, str]:
+        return {"where": self.where, "what": self.what}
+
+
+@dataclass(frozen=True)
+class ReportedPlayer:
+    """A player as the file names them: a national id (MID) when given, and a name."""
+
+    national_id: str | None
+    name: str
+    boards_played: int | None = None
+    reserve: bool = False
+
+
+@dataclass(frozen=True)
+class ReportedEntry:
+    """A pair, team or individual; ``key`` is how the file's results refer to it."""
+
+    key: str
+    section: str
+    number: int
+    direction: str
+    players: tuple[ReportedPlayer, ...]
+    name: str = ""
+    handicap: Decimal | None = None
+    boards_played: int | None = None
+    printed_place: int | None = None
+    printed_place_shared: bool = False
+    printed_score: Decimal | None = None
+    printed_percentage: Decimal | None = None
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class ReportedLine:
+    """One traveller line; ``ns``/``ew`` are entry keys. ``score_ns`` None = no real score."""
+
+    section: str
+    board: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | None = None
+    score_ns: int | None = None
+    adjusted: ArtificialScore | None = None
+    not_played: bool = False
+    printed_ns: Decimal | None = None
+    printed_ew: Decimal | None = None
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class ReportedSection:
+    name: str
+    movement: str
+
+
+@dataclass(frozen=True)
+class ReportedEvent:
+    source_format: str
+    event_id: str
+    name: str
+    date: date | None
+    kind: str
+    scoring: str
+    sections: tuple[ReportedSection, ...]
+    entries: tuple[ReportedEntry, ...]
+    lines: tuple[ReportedLine, ...] = ()
+    boards: int = 0
+    datum_drop: int = 1
+    # problems the importer found while mapping (kept so one report lists everything)
+    problems: tuple[Problem, ...] = field(default=())
+
+
+def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
+    """Everything that makes the report unusable, each with where it is."""
+    problems = list(report.problems)
+    if report.date is None:
+        problems.append(Problem("event", "the event has no date"))
+    elif report.date > today:
+        problems.append(Problem("event", f"the date {report.date} is in the future"))
+    if not report.name.strip():
+        problems.append(Problem("event", "the event has no name"))
+    if report.kind not in KINDS:
+        problems.append(Problem("event", f"unknown kind {report.kind!r}"))
+    if report.scoring not in SCORINGS:
+        problems.append(Problem("event", f"unknown scoring {report.scoring!r}"))
+    if not report.entries:
+        problems.append(Problem("event", "the report has no pairs, teams or players"))
+
+    section_names = Counter(s.name for s in report.sections)
+    problems.extend(
+        Problem(f"section {name or '-'}", "the section is given twice")
+        for name, n in section_names.items()
+        if n > 1
+    )
+    keys = Counter((e.section, e.key) for e in report.entries)
+    for (section, key), n in keys.items():
+        if n > 1:
+            problems.append(
+                Problem(f"section {section or '-'}", f"pair/team {key!r} is given {n} times")
+            )
+    for entry in report.entries:
+        if entry.section not in section_names:
+            problems.append(Problem(entry.where, f"section {entry.section!r} is not in the report"))
+        if not entry.players:
+            problems.append(Problem(entry.where, f"{entry.key!r} has no players"))
+
+    player_ids = Counter(p.national_id for e in report.entries for p in e.players if p.national_id)
+    for national_id, n in player_ids.items():
+        if n > 1:
+            problems.append(Problem("participants", f"player {national_id} plays in {n} entries"))
+
+    known = set(keys)
+    seen_lines: dict[tuple[str, int, str], str] = {}
+    board_range = range(1, report.boards + 1) if report.boards else None
+    for line in report.lines:
+        for side, key in (("NS", line.ns), ("EW", line.ew)):
+            if (line.section, key) not in known:
+                problems.append(
+                    Problem(line.where, f"{side} pair {key!r} is not among the participants")
+                )
+        if line.ns == line.ew:
+            problems.append(Problem(line.where, f"pair {line.ns!r} plays against itself"))
+        if board_range is not None and line.board not in board_range:
+            problems.append(
+                Problem(line.where, f"board {line.board} is not one of the {report.boards} boards")
+            )
+        for key in (line.ns, line.ew):
+            seen = seen_lines.get((line.section, line.board, key))
+            if seen is not None:
+                problems.append(
+                    Problem(
+                        line.where,
+                        f"pair {key!r} has a second result on board {line.board} (first at {seen})",
+                    )
+                )
+            seen_lines[(line.section, line.board, key)] = line.where or "?"
+        if line.tricks is not None and not 0 <= line.tricks <= 13:
+            problems.append(Problem(line.where, f"{line.tricks} tricks is not possible"))
+    return problems

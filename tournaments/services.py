@@ -1,0 +1,312 @@
+"""Saving reported results and computing what follows from them.
+
+``report_results`` is one transaction: the whole report is saved, or nothing
+(a refused report only leaves its line in the import log). A second report of
+the same event (same organiser and event id) replaces the first in place: the
+tournament keeps its id, its results are rewritten, ``report_version`` goes up
+and the pipeline runs again for the new version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from members.models import Club, Member
+
+from .importers.report import Problem, ReportedEvent, check_report
+from .models import (
+    BoardResult,
+    Entry,
+    EntryPlayer,
+    ImportLog,
+    Section,
+    Standing,
+    Tournament,
+)
+from .scoring_service import compute_standings
+
+
+class ReportRefused(Exception):
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems[:5]))
+
+
+@dataclass
+class ReportOutcome:
+    tournament: Tournament
+    replaced: bool
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def checksum_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _resolve_players(report: ReportedEvent) -> tuple[dict[str, Member], list[Problem]]:
+    """Members by national id; unknown MIDs are reported and become guests."""
+    ids = {
+        int(p.national_id)
+        for e in report.entries
+        for p in e.players
+        if p.national_id and p.national_id.isdigit()
+    }
+    members = {str(m.mid): m for m in Member.objects.filter(mid__in=ids)}
+    warnings = [
+        Problem(
+            entry.where or f"{entry.section} {entry.key}".strip(),
+            f"unknown MID {p.national_id} ({p.name or 'no name'}): recorded as a guest",
+        )
+        for entry in report.entries
+        for p in entry.players
+        if p.national_id and p.national_id not in members
+    ]
+    return members, warnings
+
+
+def _temporary_id(national_id: str | None, name: str, entry_key: str, seat: int) -> str:
+    if national_id:
+        return f"G-{national_id}"[:40]
+    return f"G-{entry_key}-{seat}-{name}"[:40]
+
+
+def report_results(
+    *,
+    report: ReportedEvent,
+    organiser: Club,
+    data: bytes,
+    filename: str,
+    user=None,
+    run_pipeline: bool = True,
+) -> ReportOutcome:
+    """Save a report (or refuse it with every problem listed) and queue the pipeline."""
+    checksum = checksum_of(data)
+    problems = check_report(report, today=timezone.localdate())
+    if problems:
+        ImportLog.objects.create(
+            user=user if getattr(user, "is_authenticated", False) else None,
+            organiser_club=organiser,
+            filename=filename,
+            checksum=checksum,
+            source_format=report.source_format,
+            outcome=ImportLog.Outcome.REFUSED,
+            errors=[p.as_dict() for p in problems],
+        )
+        raise ReportRefused(problems)
+
+    members, warnings = _resolve_players(report)
+    with transaction.atomic():
+        tournament = (
+            Tournament.objects.select_for_update()
+            .filter(organiser_club=organiser, event_id=report.event_id)
+            .first()
+        )
+        replaced = tournament is not None
+        if tournament is None:
+            tournament = Tournament(organiser_club=organiser, event_id=report.event_id)
+        else:
+            tournament.sections.all().delete()
+            tournament.matches.all().delete()
+            tournament.report_version += 1
+        tournament.name = report.name
+        tournament.start_date = tournament.end_date = report.date
+        tournament.kind = report.kind
+        tournament.scoring = report.scoring
+        tournament.boards = report.boards
+        tournament.source_format = report.source_format
+        tournament.pipeline_status = Tournament.Pipeline.QUEUED
+        tournament.pipeline_step = ""
+        tournament.pipeline_error = ""
+        tournament.save()
+        _save_results(tournament, report, members)
+        compute_standings(tournament)
+        ImportLog.objects.create(
+            tournament=tournament,
+            user=user if getattr(user, "is_authenticated", False) else None,
+            organiser_club=organiser,
+            filename=filename,
+            checksum=checksum,
+            source_format=report.source_format,
+            outcome=ImportLog.Outcome.REPLACED if replaced else ImportLog.Outcome.SAVED,
+            errors=[p.as_dict() for p in warnings],
+        )
+        if run_pipeline:
+            from .tasks import start_pipeline
+
+            version = tournament.report_version
+            transaction.on_commit(lambda: start_pipeline(tournament.pk, version))
+    return ReportOutcome(tournament=tournament, replaced=replaced, warnings=warnings)
+
+
+def _save_results(
+    tournament: Tournament, report: ReportedEvent, members: dict[str, Member]
+) -> None:
+    sections = {
+        s.name: Section(
+            tournament=tournament, name=s.name, movement=s.movement, boards=report.boards
+        )
+        for s in report.sections
+    }
+    Section.objects.bulk_create(sections.values())
+    entries = {
+        (e.section, e.key): Entry(
+            section=sections[e.section],
+            number=e.number,
+            direction=e.direction,
+            name=e.name,
+            handicap=e.handicap,
+        )
+        for e in report.entries
+    }
+    Entry.objects.bulk_create(entries.values())
+    players = []
+    for e in report.entries:
+        for seat, p in enumerate(e.players, start=1):
+            member = members.get(p.national_id or "")
+            players.append(
+                EntryPlayer(
+                    entry=entries[(e.section, e.key)],
+                    member=member,
+                    temporary_id=""
+                    if member
+                    else _temporary_id(p.national_id, p.name, e.key, seat),
+                    name=p.name,
+                    boards_played=p.boards_played or e.boards_played,
+                    reserve=p.reserve,
+                )
+            )
+    EntryPlayer.objects.bulk_create(players, batch_size=2000)
+    BoardResult.objects.bulk_create(
+        [
+            BoardResult(
+                section=sections[line.section],
+                board=line.board,
+                ns_entry=entries[(line.section, line.ns)],
+                ew_entry=entries[(line.section, line.ew)],
+                contract=line.contract,
+                declarer=line.declarer,
+                lead=line.lead,
+                tricks=line.tricks,
+                score_ns=line.score_ns,
+                adjusted=_adjusted_label(line.adjusted),
+                not_played=line.not_played,
+            )
+            for line in report.lines
+        ],
+        batch_size=2000,
+    )
+    if report.scoring == "ranking":
+        Standing.objects.bulk_create(
+            [
+                Standing(
+                    entry=entries[(e.section, e.key)],
+                    place=e.printed_place or 0,
+                    place_to=e.printed_place or 0,
+                    score=e.printed_score if e.printed_score is not None else Decimal(0),
+                    percentage=e.printed_percentage,
+                )
+                for e in report.entries
+            ]
+        )
+
+
+def _adjusted_label(adjusted) -> str:
+    if adjusted is None:
+        return ""
+    return f"A{int(adjusted.ns_percent)}{int(adjusted.ew_percent)}"
+
+
+FORMATS = ("usebio", "pbn", "csv")
+
+
+def guess_format(filename: str, data: bytes) -> str:
+    name = filename.lower()
+    if name.endswith(".xml") or data.lstrip()[:5] == b"<?xml" or b"<USEBIO" in data[:2000]:
+        return "usebio"
+    if name.endswith(".pbn") or data.lstrip().startswith((b"%", b"[")):
+        return "pbn"
+    return "csv"
+
+
+def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> ReportedEvent:
+    """Read a results file into the common report; a file that cannot be read is refused."""
+    fmt = fmt or guess_format(filename, data)
+    if fmt == "usebio":
+        from .importers.usebio import UsebioError, parse_usebio
+        from .importers.usebio_report import report_from_usebio
+
+        try:
+            return report_from_usebio(parse_usebio(data))
+        except UsebioError as exc:
+            raise ReportRefused([Problem(f"{filename} {exc.path}", exc.problem)]) from exc
+        except SyntaxError as exc:  # xml.etree's ParseError
+            raise ReportRefused([Problem(filename, f"not well-formed XML: {exc}")]) from exc
+    if fmt == "pbn":
+        from .importers.pbn_report import report_from_pbn_bytes
+
+        return report_from_pbn_bytes(data, filename)
+    if fmt == "csv":
+        from .importers.csv_report import report_from_csv_bytes
+
+        return report_from_csv_bytes(data, filename)
+    raise ReportRefused([Problem(filename, f"unknown format {fmt!r} (use {', '.join(FORMATS)})")])
+
+
+def import_results(
+    *,
+    data: bytes,
+    filename: str,
+    organiser: Club,
+    fmt: str | None = None,
+    user=None,
+    run_pipeline: bool = True,
+) -> ReportOutcome:
+    try:
+        report = parse_report(data=data, filename=filename, fmt=fmt)
+    except ReportRefused as refused:
+        ImportLog.objects.create(
+            user=user if getattr(user, "is_authenticated", False) else None,
+            organiser_club=organiser,
+            filename=filename,
+            checksum=checksum_of(data),
+            source_format=fmt or guess_format(filename, data),
+            outcome=ImportLog.Outcome.REFUSED,
+            errors=[p.as_dict() for p in refused.problems],
+        )
+        raise
+    return report_results(
+        report=report,
+        organiser=organiser,
+        data=data,
+        filename=filename,
+        user=user,
+        run_pipeline=run_pipeline,
+    )
+
+
+def standings_payload(tournament: Tournament) -> list[dict]:
+    """The standings as the import command prints them (players by MID or temporary id)."""
+    standings = (
+        Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry__section")
+        .prefetch_related("entry__players__member")
+        .order_by("entry__section__name", "entry__direction", "place", "entry__number")
+    )
+    return [
+        {
+            "section": s.entry.section.name,
+            "direction": s.entry.direction,
+            "place": s.place,
+            "shared_to": s.place_to,
+            "entry": s.entry.number,
+            "players": [p.player_id for p in s.entry.players.all()],
+            "score": str(s.score),
+            "percentage": None if s.percentage is None else str(s.percentage),
+        }
+        for s in standings
+    ]

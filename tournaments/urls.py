@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("report/", views.report_upload, name="report"),
+]
