@@ -10,6 +10,7 @@
   is set, as in CI, where a skip would hide a broken pipeline and fails instead.
 """
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -65,9 +66,12 @@ def _database_url(settings_dict) -> str:
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker):
-    """A real `celery -A config worker` on a private queue, against the test database."""
+@contextlib.contextmanager
+def running_worker(*, pool: str = "solo", extra_env: dict[str, str] | None = None):
+    """Start `celery -A config worker` on a private queue against the test database.
+
+    Tasks sent from this process go to that queue while the worker runs.
+    """
     from django.db import connection
 
     from config.celery import app
@@ -83,6 +87,7 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         DATABASE_URL=_database_url(connection.settings_dict),
         CELERY_QUEUE=queue,
         PYTHONUNBUFFERED="1",
+        **(extra_env or {}),
     )
     log_path = REPO_ROOT / "test-artifacts" / f"worker-{queue}.log"
     log_path.parent.mkdir(exist_ok=True)
@@ -95,7 +100,7 @@ def celery_worker_process(django_db_setup, django_db_blocker):
             "-A",
             "config",
             "worker",
-            "--pool=solo",
+            f"--pool={pool}",
             "--concurrency=1",
             "-Q",
             queue,
@@ -108,7 +113,7 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    saved_queue = app.conf.task_default_queue
+    saved = app.conf.task_default_queue, app.conf.task_always_eager
     app.conf.task_default_queue = queue
     app.conf.task_always_eager = False
     try:
@@ -116,17 +121,24 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 pytest.fail(f"celery worker exited with {process.returncode}: see {log_path}")
-            replies = app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1)
-            if replies:
+            if app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1):
                 break
         else:
             pytest.fail(f"celery worker did not answer within 60 s: see {log_path}")
+        process.log_path = log_path
         yield process
     finally:
-        app.conf.task_default_queue = saved_queue
+        app.conf.task_default_queue, app.conf.task_always_eager = saved
         process.terminate()
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real worker shared by the tests of a session."""
+    with running_worker() as process:
+        yield process

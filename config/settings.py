@@ -153,6 +153,11 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 
+# "step=dotted.path,step=dotted.path": replace pipeline steps (tournaments/pipeline.py).
+PIPELINE_STEP_OVERRIDES = dict(
+    item.split("=", 1) for item in envlist("KLOVER_PIPELINE_OVERRIDES") if "=" in item
+)
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)

@@ -73,6 +73,9 @@ class Tournament(models.Model):
     boards = models.PositiveSmallIntegerField(_("boards"), default=0)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
     all_met_all = models.BooleanField(_("every entry met every other"), default=True)
+    # One winner over all sections (USEBIO WINNER_TYPE 1) or a winner per direction and section.
+    one_winner = models.BooleanField(_("one winner"), default=False)
+    standings_note = models.CharField(_("about the standings"), max_length=300, blank=True)
     source_format = models.CharField(_("reported as"), max_length=10, blank=True)
     report_version = models.PositiveIntegerField(default=1)
     reported_at = models.DateTimeField(_("reported"), auto_now_add=True)
@@ -156,6 +159,10 @@ class Entry(models.Model):
     name = models.CharField(_("name"), max_length=200, blank=True)
     handicap = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     phantom = models.BooleanField(default=False)
+    # The standings line the scoring program printed, when the report carried one.
+    printed_place = models.PositiveIntegerField(null=True, blank=True)
+    printed_score = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    printed_percentage = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     opponents_met = models.PositiveSmallIntegerField(null=True, blank=True)
     strength_group = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -227,7 +234,11 @@ class BoardResult(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["section", "board", "ns_entry"], name="board_result_once"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]),
+                name="board_result_declarer_is_a_seat",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -283,6 +294,12 @@ class Standing(models.Model):
     percentage = models.DecimalField(
         _("percentage"), max_digits=6, decimal_places=2, null=True, blank=True
     )
+    # Klöver's own recomputation, kept beside the official line when the
+    # scoring program's printed standings were used (docs/decisions.md).
+    computed_place = models.PositiveIntegerField(null=True, blank=True)
+    computed_score = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    computed_percentage = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    as_printed = models.BooleanField(_("as printed by the scoring program"), default=False)
 
     class Meta:
         ordering = ["entry__section", "entry__direction", "place"]

@@ -2,9 +2,15 @@
 
 Idempotent: a run replaces the tournament's standings and the points on its
 board results. Matchpoint events are scored with the engine's
-``score_pairs_event`` (topscore, Neuberg for boards played fewer times);
-butler and cross-IMP events sum IMPs per pair; ranking-list reports keep the
-standings they were reported with.
+``score_pairs_event`` (topscore; every board to the same top, Neuberg for
+boards played fewer times); butler and cross-IMP events sum IMPs per pair;
+ranking-list and team events keep the standings their own services write.
+
+When the report carried the scoring program's own standings and Klöver's
+recomputation of a field disagrees with them in a place or a percentage, the
+printed standings are the official ones — the result the club published —
+and the recomputed values are kept beside each line, with a note on the
+tournament (docs/decisions.md, "Whose standings count").
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from .domain.datum import butler, cross_imps
 from .domain.matchpoints import (
@@ -27,12 +34,20 @@ from .domain.standings import rank, round_half_up
 from .models import BoardResult, Entry, Section, Standing, Tournament
 
 FOUR_PLACES = 4
+SCORED_HERE = (
+    Tournament.Scoring.MATCHPOINTS,
+    Tournament.Scoring.BUTLER,
+    Tournament.Scoring.CROSS_IMPS,
+)
+PRINTED_NOTE = gettext_noop(
+    "Standings as printed by the scoring program; Klöver's recomputation differs "
+    "for %(count)s entries (shown beside each line)."
+)
 
 
 def _result_of(row: BoardResult):
     if row.adjusted:
-        ns, ew = row.adjusted[1:3], row.adjusted[3:5]
-        return ArtificialScore(int(ns), int(ew))
+        return ArtificialScore(int(row.adjusted[1:3]), int(row.adjusted[3:5]))
     if row.not_played or row.score_ns is None:
         return NOT_PLAYED
     return row.score_ns
@@ -42,24 +57,96 @@ def _dec(value: Fraction | None) -> Decimal | None:
     return None if value is None else round_half_up(value, FOUR_PLACES)
 
 
+def _fields(tournament: Tournament) -> list[list[Section]]:
+    """The groups of sections scored and ranked together.
+
+    A one-winner event (USEBIO WINNER_TYPE 1) is one field across all its
+    sections, every board compared with every table that played it; otherwise
+    each section is its own field.
+    """
+    sections = list(Section.objects.filter(tournament=tournament).order_by("name"))
+    return [sections] if tournament.one_winner else [[section] for section in sections]
+
+
 @transaction.atomic
 def compute_standings(tournament: Tournament) -> None:
-    if tournament.scoring == Tournament.Scoring.RANKING_ONLY:
+    if tournament.scoring not in SCORED_HERE:
         return
     Standing.objects.filter(entry__section__tournament=tournament).delete()
-    for section in Section.objects.filter(tournament=tournament):
-        rows = list(BoardResult.objects.filter(section=section).order_by("board", "pk"))
+    differing = 0
+    for sections in _fields(tournament):
+        rows = list(
+            BoardResult.objects.filter(section__in=sections).order_by(
+                "board", "section__name", "pk"
+            )
+        )
+        entries = {e.pk: e for e in Entry.objects.filter(section__in=sections, phantom=False)}
         if tournament.scoring == Tournament.Scoring.MATCHPOINTS:
-            _score_matchpoints(section, rows)
-        elif tournament.scoring in (Tournament.Scoring.BUTLER, Tournament.Scoring.CROSS_IMPS):
-            _score_imps(section, rows, cross=tournament.scoring == Tournament.Scoring.CROSS_IMPS)
+            one_field = tournament.one_winner or all(
+                s.movement != Section.Movement.MITCHELL for s in sections
+            )
+            computed = _score_matchpoints(rows, movement="howell" if one_field else "mitchell")
+        else:
+            computed = _score_imps(
+                rows, list(entries), cross=tournament.scoring == Tournament.Scoring.CROSS_IMPS
+            )
         BoardResult.objects.bulk_update(rows, ["points_ns", "points_ew"], batch_size=2000)
+        standings, n_differing = _official(computed, entries)
+        differing += n_differing
+        Standing.objects.bulk_create(standings)
+    note = PRINTED_NOTE % {"count": differing} if differing else ""
+    if tournament.standings_note != note:
+        tournament.standings_note = note
+        tournament.save(update_fields=["standings_note"])
 
 
-def _score_matchpoints(section: Section, rows: list[BoardResult]) -> None:
+def _official(computed: list[Standing], entries: dict[int, Entry]) -> tuple[list[Standing], int]:
+    """The computed standings, or the printed ones where the two disagree."""
+    printed = [entries[s.entry_id] for s in computed if entries[s.entry_id].printed_place]
+    if len(printed) != len(computed):
+        return computed, 0
+
+    def differs(s: Standing) -> bool:
+        entry = entries[s.entry_id]
+        if entry.printed_place != s.place:
+            return True
+        if entry.printed_percentage is not None and s.percentage is not None:
+            return entry.printed_percentage != s.percentage
+        return entry.printed_score is not None and entry.printed_score != s.score
+
+    n_differing = sum(1 for s in computed if differs(s))
+    if not n_differing:
+        return computed, 0
+    places = [(s.entry_id, entries[s.entry_id].printed_place) for s in computed]
+    shared_to = _place_ranges(places)
+    return [
+        Standing(
+            entry_id=s.entry_id,
+            place=entries[s.entry_id].printed_place,
+            place_to=shared_to[s.entry_id],
+            score=entries[s.entry_id].printed_score
+            if entries[s.entry_id].printed_score is not None
+            else s.score,
+            percentage=entries[s.entry_id].printed_percentage,
+            computed_place=s.place,
+            computed_score=s.score,
+            computed_percentage=s.percentage,
+            as_printed=True,
+        )
+        for s in computed
+    ], n_differing
+
+
+def _score_matchpoints(rows: list[BoardResult], *, movement: str) -> list[Standing]:
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for row in rows:
         by_board[row.board].append(row)
+    # Every board is scored to the largest number of results any board has, so a
+    # board played fewer times is Neuberg-factored up to the same top (as the
+    # scoring programs whose files we import do; seed 004 "Neuberg formula").
+    field_size = max(
+        (sum(1 for r in lines if not r.not_played) for lines in by_board.values()), default=0
+    )
     boards = [
         PairsBoard(
             number=number,
@@ -69,30 +156,27 @@ def _score_matchpoints(section: Section, rows: list[BoardResult]) -> None:
         )
         for number, lines in sorted(by_board.items())
     ]
-    movement = "mitchell" if section.movement == Section.Movement.MITCHELL else "howell"
-    scored = score_pairs_event(boards, movement=movement)
-    for (_number, board), lines in zip(
-        scored.boards, (by_board[n] for n, _ in scored.boards), strict=True
-    ):
-        for row, points in zip(lines, board.lines, strict=True):
+    scored = score_pairs_event(boards, movement=movement, field_size=field_size or None)
+    for number, board in scored.boards:
+        for row, points in zip(by_board[number], board.lines, strict=True):
             row.points_ns, row.points_ew = _dec(points.ns), _dec(points.ew)
     standings = []
     for field in scored.fields:
-        places = _place_ranges([(s.pair, s.place) for s in field])
-        for s in field:
-            standings.append(
-                Standing(
-                    entry_id=int(s.pair),
-                    place=s.place,
-                    place_to=places[s.pair],
-                    score=round_half_up(s.matchpoints, 2),
-                    percentage=s.percentage,
-                )
+        shared_to = _place_ranges([(s.pair, s.place) for s in field])
+        standings.extend(
+            Standing(
+                entry_id=int(s.pair),
+                place=s.place,
+                place_to=shared_to[s.pair],
+                score=round_half_up(s.matchpoints, 2),
+                percentage=s.percentage,
             )
-    Standing.objects.bulk_create(standings)
+            for s in field
+        )
+    return standings
 
 
-def _score_imps(section: Section, rows: list[BoardResult], *, cross: bool) -> None:
+def _score_imps(rows: list[BoardResult], entry_ids: list[int], *, cross: bool) -> list[Standing]:
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for row in rows:
         by_board[row.board].append(row)
@@ -101,41 +185,35 @@ def _score_imps(section: Section, rows: list[BoardResult], *, cross: bool) -> No
         played = [
             r for r in lines if not r.adjusted and not r.not_played and r.score_ns is not None
         ]
-        if cross:
-            values = cross_imps([r.score_ns for r in played]) if len(played) > 1 else []
+        ns_points: dict[int, Fraction] = {}
+        if cross and len(played) > 1:
+            values = cross_imps([r.score_ns for r in played])
             ns_points = dict(zip((r.pk for r in played), values, strict=True))
-        else:
-            board = butler([r.score_ns for r in played]) if len(played) > 2 else None
-            ns_points = (
-                {r.pk: Fraction(v) for r, v in zip(played, board.ns_imps, strict=True)}
-                if board
-                else {}
-            )
+        elif not cross and len(played) > 2:
+            board = butler([r.score_ns for r in played])
+            ns_points = {r.pk: Fraction(v) for r, v in zip(played, board.ns_imps, strict=True)}
         for row in lines:
             ns = ns_points.get(row.pk)
             row.points_ns, row.points_ew = _dec(ns), _dec(None if ns is None else -ns)
             if ns is not None:
                 totals[row.ns_entry_id] += ns
                 totals[row.ew_entry_id] -= ns
-    entry_ids = list(
-        Entry.objects.filter(section=section, phantom=False).values_list("pk", flat=True)
-    )
     placings = rank((pk, totals.get(pk, Fraction(0))) for pk in entry_ids)
-    places = _place_ranges([(p.key, p.place) for p in placings])
-    Standing.objects.bulk_create(
+    shared_to = _place_ranges([(p.key, p.place) for p in placings])
+    return [
         Standing(
             entry_id=p.key,
             place=p.place,
-            place_to=places[p.key],
+            place_to=shared_to[p.key],
             score=round_half_up(p.score, 2),
             percentage=None,
         )
         for p in placings
-    )
+    ]
 
 
 def _place_ranges(placed):
-    """Last place of each shared group: 3,3,3 -> shared 3-5."""
+    """Last place of each shared group: three pairs on 3 share places 3-5."""
     count: dict[int, int] = defaultdict(int)
     for _key, place in placed:
         count[place] += 1

@@ -118,6 +118,7 @@ def report_results(
         tournament.kind = report.kind
         tournament.scoring = report.scoring
         tournament.boards = report.boards
+        tournament.one_winner = report.one_winner
         tournament.source_format = report.source_format
         tournament.pipeline_status = Tournament.Pipeline.QUEUED
         tournament.pipeline_step = ""
@@ -160,6 +161,9 @@ def _save_results(
             direction=e.direction,
             name=e.name,
             handicap=e.handicap,
+            printed_place=e.printed_place,
+            printed_score=e.printed_score,
+            printed_percentage=e.printed_percentage,
         )
         for e in report.entries
     }

@@ -102,6 +102,8 @@ class ReportedEvent:
     lines: tuple[ReportedLine, ...] = ()
     boards: int = 0
     datum_drop: int = 1
+    # True: one field over all sections and directions (USEBIO WINNER_TYPE 1)
+    one_winner: bool = False
     # problems the importer found while mapping (kept so one report lists everything)
     problems: tuple[Problem, ...] = field(default=())
 

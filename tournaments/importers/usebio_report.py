@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from tournaments.domain.contract import Contract, format_contract
 
-from .report import ReportedEntry, ReportedEvent, ReportedLine, ReportedPlayer, ReportedSection
+from .report import (
+    Problem,
+    ReportedEntry,
+    ReportedEvent,
+    ReportedLine,
+    ReportedPlayer,
+    ReportedSection,
+)
 from .usebio import UsebioEvent
 
 SCORINGS = {"match_points": "matchpoints", "butler": "butler", "cross_imps": "cross_imps"}
@@ -56,7 +63,7 @@ def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
                         ns=line.ns_pair,
                         ew=line.ew_pair,
                         contract=contract,
-                        declarer=line.declarer or "",
+                        declarer=line.declarer.value if line.declarer else "",
                         lead=line.lead or "",
                         tricks=line.tricks,
                         score_ns=None if line.not_played else line.score,
@@ -66,6 +73,15 @@ def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
                         printed_ew=line.ew_points,
                         where=f"SECTION[{s_index}]/BOARD[{board.number}]/TRAVELLER_LINE[{l_index}]",
                     )
+                )
+    problems = []
+    dealt = {deal.board_number for deal in event.deals}
+    if dealt:
+        # The hand records name the boards of the event: a result for another board is a slip.
+        for line in lines:
+            if line.board not in dealt:
+                problems.append(
+                    Problem(line.where, f"board {line.board} is not among the boards dealt")
                 )
     name = event.title or event.description or "Tävling"
     event_id = event.identifier or f"{event.date}-{name}"
@@ -81,4 +97,6 @@ def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
         entries=tuple(entries),
         lines=tuple(lines),
         boards=boards,
+        one_winner=event.winner_type == 1,
+        problems=tuple(problems),
     )

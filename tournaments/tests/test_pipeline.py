@@ -1,0 +1,90 @@
+"""The report → standings → awards → handicaps → rankings chain (tasks run in-process here)."""
+
+import pytest
+
+from members.tests.factories import ClubFactory
+from tournaments import pipeline, services
+from tournaments.models import BoardResult, Standing, Tournament
+
+pytestmark = pytest.mark.django_db
+NAME = "compscore3_mp_pairs_howell.xml"
+
+
+def _report(shared_fixtures, club, **kwargs):
+    data = (shared_fixtures / "usebio" / NAME).read_bytes()
+    return services.import_results(data=data, filename=NAME, organiser=club, **kwargs).tournament
+
+
+def test_the_chain_runs_after_the_report_commits(
+    shared_fixtures, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        t = _report(shared_fixtures, ClubFactory())
+        t.refresh_from_db()
+        assert t.pipeline_status == Tournament.Pipeline.QUEUED  # nothing runs before the commit
+    assert len(callbacks) == 1
+    t.refresh_from_db()
+    assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "rankings", "")
+    assert t.pipeline_updated is not None
+
+
+def test_a_step_for_an_older_report_version_is_skipped(shared_fixtures):
+    t = _report(shared_fixtures, ClubFactory(), run_pipeline=False)
+    assert (
+        pipeline.run_step(tournament_id=t.pk, version=t.report_version + 1, step="standings")
+        == "stale"
+    )
+    assert (
+        pipeline.run_step(tournament_id=t.pk, version=t.report_version, step="standings") == "done"
+    )
+    t.refresh_from_db()
+    assert (t.pipeline_status, t.pipeline_step) == ("processing", "standings")
+
+
+def test_steps_are_idempotent(shared_fixtures):
+    t = _report(shared_fixtures, ClubFactory(), run_pipeline=False)
+    before = list(
+        Standing.objects.filter(entry__section__tournament=t)
+        .values_list("entry_id", "place", "score", "percentage")
+        .order_by("entry_id")
+    )
+    points = list(
+        BoardResult.objects.filter(section__tournament=t)
+        .values_list("pk", "points_ns", "points_ew")
+        .order_by("pk")
+    )
+    for step in pipeline.STEP_NAMES:
+        pipeline.run_step(tournament_id=t.pk, version=1, step=step)
+        pipeline.run_step(tournament_id=t.pk, version=1, step=step)
+    after = list(
+        Standing.objects.filter(entry__section__tournament=t)
+        .values_list("entry_id", "place", "score", "percentage")
+        .order_by("entry_id")
+    )
+    assert after == before and len(after) == 12
+    assert (
+        list(
+            BoardResult.objects.filter(section__tournament=t)
+            .values_list("pk", "points_ns", "points_ew")
+            .order_by("pk")
+        )
+        == points
+    )
+
+
+def broken_step(tournament):
+    raise RuntimeError("the award tables are missing")
+
+
+def test_a_failing_step_records_its_reason(
+    shared_fixtures, settings, django_capture_on_commit_callbacks
+):
+    settings.PIPELINE_STEP_OVERRIDES = {"awards": "tournaments.tests.test_pipeline.broken_step"}
+    with pytest.raises(RuntimeError):
+        with django_capture_on_commit_callbacks(execute=True):
+            t = _report(shared_fixtures, ClubFactory())
+    t.refresh_from_db()
+    assert t.pipeline_status == "failed" and t.pipeline_step == "awards"
+    assert t.pipeline_error == "RuntimeError: the award tables are missing"
+    # the standings step before it is kept; nothing of the failed step was written
+    assert Standing.objects.filter(entry__section__tournament=t).count() == 12
