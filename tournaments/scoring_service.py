@@ -69,17 +69,36 @@ def _fields(tournament: Tournament) -> list[list[Section]]:
 
 
 @transaction.atomic
-def compute_standings(tournament: Tournament) -> None:
+def compute_standings(
+    tournament: Tournament, *, unsaved_rows: list[BoardResult] | None = None
+) -> None:
+    """Score the board results and replace the standings.
+
+    ``unsaved_rows``: a report's board results not yet inserted; they get their
+    points here and the caller inserts them (one INSERT instead of an UPDATE per
+    row). Otherwise the saved rows are loaded and only changed points are written,
+    so a second run writes nothing but the standings.
+    """
     if tournament.scoring not in SCORED_HERE:
         return
-    Standing.objects.filter(entry__section__tournament=tournament).delete()
+    if unsaved_rows is None:  # a fresh report has no standings yet
+        Standing.objects.filter(entry__section__tournament=tournament).delete()
     differing = 0
     for sections in _fields(tournament):
-        rows = list(
-            BoardResult.objects.filter(section__in=sections).order_by(
-                "board", "section__name", "pk"
+        if unsaved_rows is not None:
+            order = {s.pk: s.name for s in sections}
+            rows = sorted(
+                (r for r in unsaved_rows if r.section_id in order),
+                key=lambda r: (r.board, order[r.section_id]),
             )
-        )
+            before = None
+        else:
+            rows = list(
+                BoardResult.objects.filter(section__in=sections).order_by(
+                    "board", "section__name", "pk"
+                )
+            )
+            before = {r.pk: (r.points_ns, r.points_ew) for r in rows}
         entries = {e.pk: e for e in Entry.objects.filter(section__in=sections, phantom=False)}
         if tournament.scoring == Tournament.Scoring.MATCHPOINTS:
             one_field = tournament.one_winner or all(
@@ -90,7 +109,10 @@ def compute_standings(tournament: Tournament) -> None:
             computed = _score_imps(
                 rows, list(entries), cross=tournament.scoring == Tournament.Scoring.CROSS_IMPS
             )
-        BoardResult.objects.bulk_update(rows, ["points_ns", "points_ew"], batch_size=2000)
+        if before is not None:
+            changed = [r for r in rows if (r.points_ns, r.points_ew) != before[r.pk]]
+            if changed:
+                BoardResult.objects.bulk_update(changed, ["points_ns", "points_ew"], batch_size=500)
         standings, n_differing = _official(computed, entries)
         differing += n_differing
         Standing.objects.bulk_create(standings)
@@ -185,15 +207,15 @@ def _score_imps(rows: list[BoardResult], entry_ids: list[int], *, cross: bool) -
         played = [
             r for r in lines if not r.adjusted and not r.not_played and r.score_ns is not None
         ]
-        ns_points: dict[int, Fraction] = {}
+        ns_points: dict[int, Fraction] = {}  # by id(row): the rows may not be saved yet
         if cross and len(played) > 1:
             values = cross_imps([r.score_ns for r in played])
-            ns_points = dict(zip((r.pk for r in played), values, strict=True))
+            ns_points = dict(zip((id(r) for r in played), values, strict=True))
         elif not cross and len(played) > 2:
             board = butler([r.score_ns for r in played])
-            ns_points = {r.pk: Fraction(v) for r, v in zip(played, board.ns_imps, strict=True)}
+            ns_points = {id(r): Fraction(v) for r, v in zip(played, board.ns_imps, strict=True)}
         for row in lines:
-            ns = ns_points.get(row.pk)
+            ns = ns_points.get(id(row))
             row.points_ns, row.points_ew = _dec(ns), _dec(None if ns is None else -ns)
             if ns is not None:
                 totals[row.ns_entry_id] += ns

@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from members.models import Club, Member
@@ -125,7 +125,6 @@ def report_results(
         tournament.pipeline_error = ""
         tournament.save()
         _save_results(tournament, report, members)
-        compute_standings(tournament)
         ImportLog.objects.create(
             tournament=tournament,
             user=user if getattr(user, "is_authenticated", False) else None,
@@ -185,25 +184,28 @@ def _save_results(
                 )
             )
     EntryPlayer.objects.bulk_create(players, batch_size=2000)
-    BoardResult.objects.bulk_create(
-        [
-            BoardResult(
-                section=sections[line.section],
-                board=line.board,
-                ns_entry=entries[(line.section, line.ns)],
-                ew_entry=entries[(line.section, line.ew)],
-                contract=line.contract,
-                declarer=line.declarer,
-                lead=line.lead,
-                tricks=line.tricks,
-                score_ns=line.score_ns,
-                adjusted=_adjusted_label(line.adjusted),
-                not_played=line.not_played,
-            )
-            for line in report.lines
-        ],
-        batch_size=2000,
-    )
+    section_ids = {name: section.pk for name, section in sections.items()}
+    entry_ids = {key: entry.pk for key, entry in entries.items()}
+    # ids rather than instances: a season's imports build millions of these rows
+    rows = [
+        BoardResult(
+            section_id=section_ids[line.section],
+            board=line.board,
+            ns_entry_id=entry_ids[(line.section, line.ns)],
+            ew_entry_id=entry_ids[(line.section, line.ew)],
+            contract=line.contract,
+            declarer=line.declarer,
+            lead=line.lead,
+            tricks=line.tricks,
+            score_ns=line.score_ns,
+            adjusted=_adjusted_label(line.adjusted),
+            not_played=line.not_played,
+        )
+        for line in report.lines
+    ]
+    # Points are computed before the insert: one INSERT, no UPDATE per row.
+    compute_standings(tournament, unsaved_rows=rows)
+    insert_board_results(rows)
     if report.scoring == "ranking":
         Standing.objects.bulk_create(
             [
@@ -217,6 +219,37 @@ def _save_results(
                 for e in report.entries
             ]
         )
+
+
+BOARD_RESULT_COLUMNS = (
+    "section_id",
+    "board",
+    "ns_entry_id",
+    "ew_entry_id",
+    "contract",
+    "declarer",
+    "lead",
+    "tricks",
+    "score_ns",
+    "adjusted",
+    "not_played",
+    "points_ns",
+    "points_ew",
+)
+
+
+def insert_board_results(rows: list[BoardResult]) -> None:
+    """Insert traveller lines: PostgreSQL's COPY (a season's reports are mostly these
+    rows, and building INSERTs dominated an import), bulk_create elsewhere."""
+    if connection.vendor != "postgresql":
+        BoardResult.objects.bulk_create(rows, batch_size=2000)
+        return
+    table = BoardResult._meta.db_table
+    columns = ", ".join(BOARD_RESULT_COLUMNS)
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row([getattr(row, name) for name in BOARD_RESULT_COLUMNS])
 
 
 def _adjusted_label(adjusted) -> str:
