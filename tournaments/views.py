@@ -1,13 +1,364 @@
-from django.http import Http404
+"""Tournament pages: the list, one tournament's results, and reporting a results file."""
+
+import re
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import redirect, render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django_tables2 import RequestConfig
+
+from members.permissions import administered_club_ids, is_office_staff, require
+from members.views import not_found
+
+from . import services
+from .filters import TournamentFilter
+from .forms import ReportUploadForm
+from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
+from .scoring_service import PRINTED_NOTE
+from .tables import TournamentTable
+
+# A report with hundreds of unknown MIDs would bury the page under messages;
+# the import log keeps every warning.
+MAX_WARNING_MESSAGES = 20
+
+STEP_LABELS = {
+    "standings": gettext_lazy("standings"),
+    "awards": gettext_lazy("master points"),
+    "handicaps": gettext_lazy("handicaps"),
+    "rankings": gettext_lazy("rankings"),
+}
+
+DIRECTION_LABELS = {
+    Entry.Direction.NS: gettext_lazy("North-South"),
+    Entry.Direction.EW: gettext_lazy("East-West"),
+}
+
+DIRECTION_SHORT = {
+    Entry.Direction.NS: pgettext_lazy("direction", "NS"),
+    Entry.Direction.EW: pgettext_lazy("direction", "EW"),
+}
+
+SEATS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
+CONTRACT = re.compile(r"^(?P<level>[1-7])(?P<strain>NT|N|S|H|D|C)(?P<doubled>X{0,2})$", re.I)
 
 
 def tournament_list(request):
-    raise Http404
+    queryset = (
+        Tournament.objects.select_related("organiser_club", "organiser_district")
+        .annotate(
+            # Phantom pairs fill a movement; they are not entries anyone played in.
+            entries_count=Count("sections__entries", filter=Q(sections__entries__phantom=False))
+        )
+        # Meta.ordering is not applied to a query with an aggregate; pk keeps
+        # pages stable between tournaments of the same day and name.
+        .order_by("-start_date", "name", "-pk")
+    )
+    tournament_filter = TournamentFilter(request.GET or None, queryset=queryset)
+    table = TournamentTable(tournament_filter.qs)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {
+            "filter": tournament_filter,
+            "table": table,
+            "filtered": any(request.GET.get(name) for name in tournament_filter.filters),
+            "can_report": _can_report(request.user),
+        },
+    )
 
 
 def tournament_detail(request, pk: int):
-    raise Http404
+    """The results page. Five queries whatever the size of the event: the
+    tournament, its sections, the standings with their players (two), and every
+    traveller line; everything else is grouped here in Python."""
+    tournament = (
+        Tournament.objects.select_related("organiser_club", "organiser_district")
+        .filter(pk=pk)
+        .first()
+    )
+    if tournament is None:
+        return not_found(request)
+    sections = {s.pk: s for s in tournament.sections.all()}
+    standings = (
+        Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry")
+        .prefetch_related(
+            Prefetch(
+                "entry__players",
+                queryset=EntryPlayer.objects.select_related("member").order_by("pk"),
+            )
+        )
+        .order_by("entry__section__name", "entry__direction", "place", "entry__number")
+    )
+    lines = (
+        BoardResult.objects.filter(section__tournament=tournament)
+        .select_related("ns_entry", "ew_entry")
+        .order_by("section__name", "board", "ns_entry__number", "pk")
+    )
+    fields = _standings_fields(tournament, sections, standings)
+    differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "sections": list(sections.values()),
+            "pipeline_step": STEP_LABELS.get(tournament.pipeline_step, tournament.pipeline_step),
+            "fields": fields,
+            "recomputed": differing > 0,
+            "standings_note": _standings_note(tournament, differing),
+            "travellers": _travellers(sections, lines),
+        },
+    )
 
 
+def _standings_note(tournament, differing: int) -> str:
+    # The pipeline stores the note in English with the count filled in; the
+    # page says it again in the reader's language from the same msgid.
+    if differing:
+        return _(PRINTED_NOTE) % {"count": differing}
+    return tournament.standings_note
+
+
+def _recomputed(standing: Standing) -> dict | None:
+    """Klöver's own line where it differs from the printed one that stands
+    (the same comparison as scoring_service._official)."""
+    if not standing.as_printed or standing.computed_place is None:
+        return None
+    if standing.computed_place != standing.place:
+        differs = True
+    elif standing.percentage is not None and standing.computed_percentage is not None:
+        differs = standing.computed_percentage != standing.percentage
+    else:
+        differs = standing.computed_score != standing.score
+    if not differs:
+        return None
+    return {
+        "place": standing.computed_place,
+        "score": standing.computed_score,
+        "percentage": standing.computed_percentage,
+    }
+
+
+def _field_title(section_name: str, direction: str, several_sections: bool) -> str:
+    parts = []
+    if several_sections or section_name:
+        parts.append(_("Section %(name)s") % {"name": section_name or "–"})
+    if direction in DIRECTION_LABELS:
+        parts.append(str(DIRECTION_LABELS[direction]))
+    return ", ".join(parts)
+
+
+def _standings_fields(tournament, sections, standings) -> list[dict]:
+    """Standings grouped as they were ranked: per section and direction, or
+    (USEBIO's one winner) one list over the whole event."""
+    several = len(sections) > 1
+    one_field = tournament.one_winner
+    fields: dict[tuple, dict] = {}
+    for standing in standings:
+        entry = standing.entry
+        section = sections[entry.section_id]
+        key = () if one_field else (section.name, entry.direction)
+        if key not in fields:
+            title = "" if one_field else _field_title(section.name, entry.direction, several)
+            fields[key] = {"title": title, "rows": []}
+        fields[key]["rows"].append(
+            {
+                "place": f"{standing.place}=" if standing.shared else str(standing.place),
+                "entry": _entry_label(entry, section, several, one_field),
+                "name": entry.name,
+                "players": [_player(p) for p in entry.players.all()],
+                "score": standing.score,
+                "percentage": standing.percentage,
+                "computed": _recomputed(standing),
+            }
+        )
+    if one_field:
+        for field in fields.values():
+            field["rows"].sort(key=lambda row: int(row["place"].rstrip("=")))
+    # North-South first, as the scoring programs print it (the query sorts EW before NS).
+    return [fields[key] for key in sorted(fields, key=_field_order)]
+
+
+def _field_order(key: tuple) -> tuple:
+    if not key:
+        return ()
+    section_name, direction = key
+    return (section_name, {Entry.Direction.NS: 0, Entry.Direction.EW: 1}.get(direction, 2))
+
+
+def _entry_label(entry, section, several_sections: bool, one_field: bool) -> str:
+    label = str(entry.number)
+    if one_field and entry.direction:
+        label += f" {DIRECTION_SHORT.get(entry.direction, entry.direction)}"
+    if one_field and several_sections and section.name:
+        label = f"{section.name} {label}"
+    return label
+
+
+def _player(player: EntryPlayer) -> dict:
+    if player.member_id:
+        return {"name": player.member.full_name, "url": player.member.get_absolute_url()}
+    return {"name": player.name or player.temporary_id, "url": None}
+
+
+def _travellers(sections, lines) -> list[dict]:
+    """Traveller lines by section, then board."""
+    boards: dict[int, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for line in lines:
+        boards[line.section_id][line.board].append(_traveller_line(line))
+    several = len(sections) > 1
+    ordered = sorted(sections.values(), key=lambda s: s.name)
+    return [
+        {
+            "section": section,
+            "title": _("Section %(name)s") % {"name": section.name or "–"} if several else "",
+            "boards": [
+                {"number": number, "lines": by_board[number]} for number in sorted(by_board)
+            ],
+        }
+        for section in ordered
+        if (by_board := boards.get(section.pk))
+    ]
+
+
+def _traveller_line(line: BoardResult) -> dict:
+    if line.not_played:
+        result = _("not played")
+    elif line.adjusted:
+        result = line.adjusted
+    elif line.score_ns is not None:
+        result = line.score_ns
+    else:
+        result = "–"
+    return {
+        "ns": line.ns_entry.number,
+        "ew": line.ew_entry.number,
+        "contract": _contract(line.contract),
+        "declarer": _seat(line.declarer),
+        "lead": _card(line.lead),
+        "tricks": line.tricks,
+        "result": result,
+        "adjusted": bool(line.adjusted),
+        "points_ns": line.points_ns,
+        "points_ew": line.points_ew,
+    }
+
+
+def _suit(letter: str):
+    symbol, name = SUITS[letter.upper()]
+    return format_html('<span class="suit {}">{}</span>', name, symbol)
+
+
+def _contract(text: str):
+    """``4HX`` → 4♥X (coloured suit); ``Pass`` translated; anything else as written."""
+    if not text:
+        return ""
+    if text.strip().lower() == "pass":
+        return _("Pass")
+    found = CONTRACT.match(text.strip())
+    if found is None:
+        return text
+    strain = found["strain"].upper()
+    shown = "NT" if strain in ("N", "NT") else _suit(strain)
+    return format_html("{}{}{}", found["level"], shown, found["doubled"].upper())
+
+
+def _card(text: str):
+    """``HT`` → ♥10, as a lead card is printed on a Swedish traveller."""
+    if len(text) != 2 or text[0].upper() not in SUITS:
+        return text
+    rank = "10" if text[1].upper() == "T" else text[1].upper()
+    return format_html("{}{}", _suit(text[0]), rank)
+
+
+def _seat(text: str) -> str:
+    # The USEBIO importer has stored the enum's name ("Seat.WEST") rather than
+    # its letter; both read as the same seat here.
+    if text.startswith("Seat."):
+        text = text[5:6]
+    seat = SEATS.get(text.upper()[:1]) if text else None
+    return str(seat) if seat is not None else text
+
+
+def _can_report(user) -> bool:
+    return is_office_staff(user) or bool(administered_club_ids(user))
+
+
+@login_required
 def report_upload(request):
-    raise Http404
+    """Report a results file: a club administrator for their own clubs, the office for any."""
+    office = is_office_staff(request.user)
+    club_ids = set() if office else administered_club_ids(request.user)
+    require(office or bool(club_ids))
+    form = ReportUploadForm(
+        request.POST or None, request.FILES or None, office=office, club_ids=club_ids
+    )
+    problems = None
+    if request.method == "POST" and form.is_valid():
+        filename, data = form.cleaned_data["file"]
+        try:
+            outcome = services.import_results(
+                data=data,
+                filename=filename,
+                organiser=form.cleaned_data["club"],
+                fmt=form.cleaned_data["format"] or None,
+                user=request.user,
+            )
+        except services.ReportRefused as refused:
+            problems = refused.problems
+        else:
+            _report_messages(request, outcome)
+            return redirect(outcome.tournament)
+    return render(
+        request,
+        "tournaments/report_upload.html",
+        {"form": form, "problems": problems, "office": office},
+    )
+
+
+def _report_messages(request, outcome) -> None:
+    tournament = outcome.tournament
+    if outcome.replaced:
+        messages.success(
+            request,
+            _(
+                "The results were saved and replaced the earlier report of this "
+                "tournament (now version %(version)s)."
+            )
+            % {"version": tournament.report_version},
+        )
+    else:
+        messages.success(request, _("The results were saved."))
+    warnings = outcome.warnings
+    if not warnings:
+        return
+    messages.warning(
+        request,
+        ngettext(
+            "The report was saved with %(count)s warning:",
+            "The report was saved with %(count)s warnings:",
+            len(warnings),
+        )
+        % {"count": len(warnings)},
+    )
+    for warning in warnings[:MAX_WARNING_MESSAGES]:
+        messages.warning(request, str(warning))
+    if len(warnings) > MAX_WARNING_MESSAGES:
+        messages.warning(
+            request,
+            _("… and %(count)s more; the import log keeps them all.")
+            % {"count": len(warnings) - MAX_WARNING_MESSAGES},
+        )
