@@ -11,6 +11,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("tournaments/manual/", include("tournaments.urls_manual")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("members.urls")),
 ]

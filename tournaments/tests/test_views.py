@@ -436,7 +436,16 @@ def test_club_admin_chooses_among_own_clubs_only(client, club_admin):
     assert "BK Lunds Ungdom" in body
     assert "BK Annan" not in body
     assert 'name="file"' in body and 'name="format"' in body
-    assert "/tournaments/report/" in client.get("/tournaments/").content.decode()
+    listing = client.get("/tournaments/").content.decode()
+    assert "/tournaments/report/" in listing
+    assert '<a href="/tournaments/manual/" id="manual-entry-link">' in listing
+
+
+def test_players_see_no_reporting_links(client):
+    client.force_login(member_with_login().user)
+    listing = client.get("/tournaments/").content.decode()
+    assert "/tournaments/report/" not in listing
+    assert "/tournaments/manual/" not in listing
 
 
 def test_club_admin_cannot_report_for_another_club(client, club_admin, shared_fixtures):

@@ -1,0 +1,348 @@
+"""Manual results entry pages (tournaments/views_manual.py) at /tournaments/manual/.
+
+Assertions read data, status codes and form errors rather than English text: the
+UI is Swedish by default and these strings are translated when the lead merges.
+"""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from members.models import Member, Role
+from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
+from tournaments.models import ImportLog, Standing, TeamMatch, Tournament
+from tournaments.team_entry import create_team_event
+
+pytestmark = pytest.mark.django_db
+BASE = "/tournaments/manual"
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(name="BK Klöver")
+
+
+@pytest.fixture
+def admin_client(client, club):
+    admin = member_with_login()
+    give_role(admin, Role.Kind.CLUB_ADMIN, club=club)
+    client.force_login(admin.user)
+    return client
+
+
+@pytest.fixture
+def office_client(client):
+    office = member_with_login()
+    give_role(office, Role.Kind.OFFICE_STAFF)
+    client.force_login(office.user)
+    return client
+
+
+@pytest.fixture
+def event(club):
+    return create_team_event(
+        organiser=club,
+        name="DM Lag kval",
+        date=date(2024, 10, 1),
+        boards_per_match=16,
+        teams=[(1, "Lag Ek"), (2, "Lag Björk"), (3, "Lag Lönn")],
+    )
+
+
+def team_event_data(club_value, name="Lagserie"):
+    return {
+        "club": club_value,
+        "name": name,
+        "date": "2024-10-01",
+        "boards_per_match": "20",
+        "teams": "1 Lag Ek\n2 Lag Björk\n\n3 Lag Lönn\n",
+    }
+
+
+def match_data(event, *, home=None, away=None, half1=None, half2=None, **fields):
+    teams = {e.number: e.pk for e in event.sections.get().entries.all()}
+    data = {
+        "round": "1",
+        "home": teams[1] if home is None else home,
+        "away": teams[2] if away is None else away,
+        "boards": "16",
+        "imps_home": "30",
+        "imps_away": "10",
+        "penalty_home": "0",
+        "penalty_away": "0",
+        "walkover_by": "",
+        "half-TOTAL_FORMS": "2",
+        "half-INITIAL_FORMS": "0",
+        "half-MIN_NUM_FORMS": "0",
+        "half-MAX_NUM_FORMS": "2",
+    }
+    for index, lineup in ((0, half1), (1, half2)):
+        for side, players in zip(("home", "away"), lineup or ((), ()), strict=True):
+            for seat, mid in enumerate(players, start=1):
+                data[f"half-{index}-{side}_{seat}"] = str(mid)
+    return data | fields
+
+
+def lineup():
+    return (
+        [MemberFactory().mid for _ in range(4)],
+        [MemberFactory().mid for _ in range(4)],
+    )
+
+
+# --- permissions ---------------------------------------------------------------------
+
+
+def test_club_admin_creates_a_team_event_for_own_club_only(admin_client, club):
+    other = ClubFactory()
+    refused = admin_client.post(f"{BASE}/teams/new/", team_event_data(other.pk, "Kapad"))
+    assert refused.status_code == 200 and "club" in refused.context["form"].errors
+    assert not Tournament.objects.exists()
+
+    response = admin_client.post(f"{BASE}/teams/new/", team_event_data(club.pk))
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"{BASE}/teams/{tournament.pk}/"
+    assert tournament.organiser_club == club and tournament.scoring == "team_vp"
+    assert list(tournament.sections.get().entries.values_list("number", "name")) == [
+        (1, "Lag Ek"),
+        (2, "Lag Björk"),
+        (3, "Lag Lönn"),
+    ]
+
+
+def test_club_admin_cannot_open_or_enter_another_clubs_event(client, event):
+    stranger = member_with_login()
+    give_role(stranger, Role.Kind.CLUB_ADMIN, club=ClubFactory())
+    client.force_login(stranger.user)
+    assert client.get(f"{BASE}/teams/{event.pk}/").status_code == 403
+    assert client.get(f"{BASE}/teams/{event.pk}/match/").status_code == 403
+    home, away = lineup()
+    refused = client.post(f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away)))
+    assert refused.status_code == 403
+    assert not TeamMatch.objects.exists()
+
+
+def test_a_player_is_refused_every_entry_page(client, event):
+    player = member_with_login()
+    client.force_login(player.user)
+    for url in (
+        f"{BASE}/",
+        f"{BASE}/teams/new/",
+        f"{BASE}/teams/{event.pk}/",
+        f"{BASE}/teams/{event.pk}/match/",
+        f"{BASE}/pairs/new/",
+    ):
+        assert client.get(url).status_code == 403, url
+    assert (
+        client.post(f"{BASE}/teams/new/", team_event_data(event.organiser_club.pk)).status_code
+        == 403
+    )
+    assert Tournament.objects.count() == 1
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, event):
+    response = client.get(f"{BASE}/teams/{event.pk}/match/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_office_creates_for_any_club_by_number_and_opens_any_event(office_client, event):
+    other = ClubFactory(number=4711)
+    response = office_client.post(f"{BASE}/teams/new/", team_event_data("4711"))
+    assert response.status_code == 302
+    assert Tournament.objects.filter(organiser_club=other).exists()
+    assert office_client.get(f"{BASE}/teams/{event.pk}/").status_code == 200
+    assert office_client.get(f"{BASE}/teams/{event.pk}/match/").status_code == 200
+    index = office_client.get(f"{BASE}/")
+    assert set(index.context["events"]) == set(Tournament.objects.all())
+
+
+# --- team matches --------------------------------------------------------------------
+
+
+def test_entering_a_match_saves_the_vps_and_the_event_page_lists_it(admin_client, event):
+    home, away = lineup()
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away))
+    )
+    assert response.status_code == 302 and response["Location"] == f"{BASE}/teams/{event.pk}/"
+    match = TeamMatch.objects.get()
+    assert (match.vp_home, match.vp_away) == (Decimal("15.00"), Decimal("5.00"))
+    assert match.lineups.count() == 8
+
+    page = admin_client.get(f"{BASE}/teams/{event.pk}/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "15,00–5,00" in body  # Swedish, the default language, writes a decimal comma
+    assert [(r["standing"].entry.name, r["standing"].place) for r in page.context["standings"]] == [
+        ("Lag Ek", 1),
+        ("Lag Björk", 2),
+        ("Lag Lönn", 3),
+    ]
+
+    def names(mids):
+        return [f"{m.first_name} {m.last_name}" for m in (Member.objects.get(mid=i) for i in mids)]
+
+    assert page.context["matches"][0]["halves"] == [(1, names(home), names(away))]
+
+
+def test_show_vps_computes_without_saving(admin_client, event):
+    home, away = lineup()
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/",
+        match_data(event, half1=(home, away), penalty_home="1", preview="1"),
+    )
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    assert (preview.vp_home, preview.vp_away) == (Decimal("14.00"), Decimal("5.00"))
+    assert not TeamMatch.objects.exists()
+
+
+def test_an_unknown_mid_is_shown_at_its_field_and_nothing_is_saved(admin_client, event):
+    event = Tournament.objects.get(pk=event.pk)
+    home, away = lineup()
+    away[2] = 999_999
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away))
+    )
+    assert response.status_code == 200
+    errors = response.context["formset"].forms[0].errors
+    assert list(errors) == ["away_3"] and "999999" in errors["away_3"][0]
+    assert not TeamMatch.objects.exists()
+    assert not ImportLog.objects.exists()
+
+
+def test_a_half_left_partly_empty_is_a_form_error(admin_client, event):
+    home, away = lineup()
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home[:3], away))
+    )
+    assert response.status_code == 200
+    assert list(response.context["formset"].forms[0].errors) == ["home_4"]
+    assert not TeamMatch.objects.exists()
+
+
+def test_a_walkover_needs_no_imps_or_lineups(admin_client, event):
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/",
+        match_data(event, imps_home="", imps_away="", walkover_by="away"),
+    )
+    assert response.status_code == 302
+    match = TeamMatch.objects.get()
+    assert match.walkover and (match.vp_home, match.vp_away) == (Decimal("12.00"), Decimal("0"))
+
+
+def test_imps_are_required_for_a_played_match(admin_client, event):
+    home, away = lineup()
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away), imps_away="")
+    )
+    assert response.status_code == 200 and "imps_away" in response.context["form"].errors
+    assert not TeamMatch.objects.exists()
+
+
+# --- small pairs events --------------------------------------------------------------
+
+
+def pairs_data(club_value, mids, **fields):
+    pairs = "\n".join(f"{n} {mids[2 * n - 2]} {mids[2 * n - 1]}" for n in range(1, 5))
+    # Board 1: NS 1 (420) beats NS 3 (400). Board 2: NS 2 (+50) beats NS 1 (-100).
+    results = "1 1 2 420\n1 3 4 400\n2 1 4 -100\n2 2 3 50\n"
+    return {
+        "club": club_value,
+        "name": "Måndagsbridge",
+        "date": "2025-03-03",
+        "boards": "2",
+        "pairs": pairs,
+        "results": results,
+    } | fields
+
+
+def test_small_pairs_entry_makes_a_tournament_with_standings(admin_client, club):
+    mids = [MemberFactory().mid for _ in range(8)]
+    response = admin_client.post(f"{BASE}/pairs/new/", pairs_data(club.pk, mids))
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"{BASE}/pairs/{tournament.pk}/"
+    assert (tournament.kind, tournament.scoring, tournament.source_format) == (
+        "pairs",
+        "matchpoints",
+        "manual",
+    )
+    rows = {
+        s.entry.number: (s.place, s.place_to, s.percentage)
+        for s in Standing.objects.filter(entry__section__tournament=tournament)
+    }
+    # Pair 4: top on both boards; pairs 1 and 2 one top each; pair 3 none.
+    assert rows == {
+        4: (1, 1, Decimal("100.00")),
+        1: (2, 3, Decimal("50.00")),
+        2: (2, 3, Decimal("50.00")),
+        3: (4, 4, Decimal("0.00")),
+    }
+    assert set(
+        tournament.sections.get()
+        .entries.get(number=1)
+        .players.values_list("member__mid", flat=True)
+    ) == {mids[0], mids[1]}
+    assert ImportLog.objects.get().outcome == ImportLog.Outcome.SAVED
+    page = admin_client.get(response["Location"])
+    assert page.status_code == 200 and [s.entry.number for s in page.context["standings"]][0] == 4
+
+    # The same event again replaces it (same tournament, new version).
+    again = admin_client.post(f"{BASE}/pairs/new/", pairs_data(club.pk, mids))
+    assert again.status_code == 302 and Tournament.objects.get().report_version == 2
+
+
+def test_pairs_entry_refuses_unknown_mids_and_bad_lines(admin_client, club):
+    mids = [MemberFactory().mid for _ in range(7)] + [999_999]
+    response = admin_client.post(
+        f"{BASE}/pairs/new/",
+        pairs_data(club.pk, mids, results="1 1 2 420\n1 3 5 400\n3 1 4 -100\n2 2 3 55\n"),
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert any("999999" in e for e in errors["pairs"])
+    assert not Tournament.objects.exists()
+
+    mids[-1] = MemberFactory().mid
+    response = admin_client.post(
+        f"{BASE}/pairs/new/",
+        pairs_data(club.pk, mids, results="1 1 2 420\n1 3 5 400\n3 1 4 -100\n2 2 3 55\n"),
+    )
+    # Unknown pair 5, board 3 of 2, a score that is no bridge score: each named by line.
+    assert len(response.context["form"].errors["results"]) == 3
+    assert not Tournament.objects.exists()
+
+
+def test_pairs_entry_for_another_club_is_refused(admin_client):
+    mids = [MemberFactory().mid for _ in range(8)]
+    response = admin_client.post(f"{BASE}/pairs/new/", pairs_data(ClubFactory().pk, mids))
+    assert response.status_code == 200 and "club" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_a_walkover_with_lineups_is_refused_at_the_wo_field(admin_client, event):
+    home, away = lineup()
+    response = admin_client.post(
+        f"{BASE}/teams/{event.pk}/match/",
+        match_data(event, half1=(home, away), imps_home="", imps_away="", walkover_by="home"),
+    )
+    assert response.status_code == 200 and "walkover_by" in response.context["form"].errors
+    assert not TeamMatch.objects.exists()
+
+
+def test_a_pairs_event_named_like_a_team_event_leaves_the_team_event_alone(
+    admin_client, club, event
+):
+    mids = [MemberFactory().mid for _ in range(8)]
+    data = pairs_data(club.pk, mids, name=event.name, date=event.start_date.isoformat())
+    assert admin_client.post(f"{BASE}/pairs/new/", data).status_code == 302
+    assert Tournament.objects.count() == 2
+    assert Tournament.objects.get(pk=event.pk).sections.get().entries.count() == 3
+
+
+def test_only_events_entered_by_hand_open_here(admin_client, event):
+    Tournament.objects.filter(pk=event.pk).update(source_format="usebio")
+    assert admin_client.get(f"{BASE}/teams/{event.pk}/match/").status_code == 404

@@ -1,0 +1,231 @@
+"""Manual results entry pages: team events (DM Lag match reports) and small pairs events.
+
+Club administrators enter events of their own clubs, the office any club's;
+everyone else gets 403. The services do the work (tournaments/team_entry.py,
+tournaments/services.report_results); these views wire forms to them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import localize
+from django.utils.translation import gettext as _
+
+from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
+
+from . import team_entry
+from .forms_manual import (
+    HalfLineupFormSet,
+    MatchForm,
+    PairsEventForm,
+    TeamEventForm,
+    lineups_from,
+    pairs_report,
+)
+from .models import LineupSlot, Standing, TeamMatch, Tournament
+from .services import ReportRefused, report_results
+
+
+def _club_rights(user) -> tuple[bool, set[int]]:
+    return is_office_staff(user), administered_club_ids(user)
+
+
+def _managed(request, pk: int, kind: str) -> Tournament:
+    # Only events entered here: an imported event is changed by reporting it again.
+    tournament = get_object_or_404(Tournament, pk=pk, kind=kind, source_format=team_entry.MANUAL)
+    club = tournament.organiser_club
+    require(
+        is_office_staff(request.user) or (club is not None and can_edit_club(request.user, club))
+    )
+    return tournament
+
+
+def _show_problems(problems, form, formset=None) -> None:
+    """Put each service problem next to its field (``half-2-away-3`` in the formset)."""
+    for problem in problems:
+        message = problem.translated()
+        parts = problem.field.split("-")
+        if formset is not None and parts[0] == "half" and len(parts) in (2, 4):
+            index = int(parts[1]) - 1
+            if index < len(formset.forms):
+                target = formset.forms[index]
+                target.add_error(f"{parts[2]}_{parts[3]}" if len(parts) == 4 else None, message)
+                continue
+        form.add_error(problem.field if problem.field in form.fields else None, message)
+
+
+@login_required
+def index(request):
+    office, club_ids = _club_rights(request.user)
+    require(office or bool(club_ids))
+    events = Tournament.objects.filter(source_format=team_entry.MANUAL).select_related(
+        "organiser_club"
+    )
+    if not office:
+        events = events.filter(organiser_club__in=club_ids)
+    return render(request, "tournaments/manual/index.html", {"events": events[:200]})
+
+
+@login_required
+def team_event_create(request):
+    office, club_ids = _club_rights(request.user)
+    require(office or bool(club_ids))
+    form = TeamEventForm(request.POST or None, office=office, club_ids=club_ids)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = team_entry.create_team_event(
+                organiser=data["club"],
+                name=data["name"],
+                date=data["date"],
+                boards_per_match=data["boards_per_match"],
+                teams=data["teams"],
+            )
+        except team_entry.TeamEntryError as refused:
+            _show_problems(refused.problems, form)
+        else:
+            messages.success(request, _("The team event was created. Enter its matches."))
+            return redirect("manual:team_event", pk=tournament.pk)
+    return render(request, "tournaments/manual/team_event_form.html", {"form": form})
+
+
+def _match_rows(tournament: Tournament) -> list[dict]:
+    """Each match with its line-ups by half: {half: (home names, away names)}."""
+    matches = list(TeamMatch.objects.filter(tournament=tournament).select_related("home", "away"))
+    names: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+    for slot in (
+        LineupSlot.objects.filter(match__tournament=tournament)
+        .select_related("player__member")
+        .order_by("pk")
+    ):
+        names[(slot.match_id, slot.half, slot.entry_id)].append(str(slot.player))
+    return [
+        {
+            "match": m,
+            "halves": [
+                (half, names[(m.pk, half, m.home_id)], names[(m.pk, half, m.away_id)])
+                for half in (1, 2)
+                if names[(m.pk, half, m.home_id)] or names[(m.pk, half, m.away_id)]
+            ],
+        }
+        for m in matches
+    ]
+
+
+@login_required
+def team_event(request, pk: int):
+    tournament = _managed(request, pk, Tournament.Kind.TEAMS)
+    placings = {p.key: p for p in team_entry.team_placings(tournament)}
+    standings = [
+        {"standing": s, "placing": placings.get(s.entry_id)}
+        for s in Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry")
+        .order_by("place", "entry__number")
+    ]
+    return render(
+        request,
+        "tournaments/manual/team_event.html",
+        {"tournament": tournament, "matches": _match_rows(tournament), "standings": standings},
+    )
+
+
+@login_required
+def team_match(request, pk: int):
+    tournament = _managed(request, pk, Tournament.Kind.TEAMS)
+    form = MatchForm(request.POST or None, tournament=tournament)
+    formset = HalfLineupFormSet(request.POST or None, prefix="half")
+    preview = None
+    if request.method == "POST" and form.is_valid() and formset.is_valid():
+        data = form.cleaned_data
+        arguments = {
+            "boards": data["boards"],
+            "imps_home": data["imps_home"] or 0,
+            "imps_away": data["imps_away"] or 0,
+            "penalty_home": data["penalty_home"] or 0,
+            "penalty_away": data["penalty_away"] or 0,
+            "walkover_by": data["walkover_by"] or None,
+        }
+        if "preview" in request.POST:
+            preview = team_entry.preview_vp(**arguments)
+        else:
+            try:
+                match = team_entry.record_team_match(
+                    tournament=tournament,
+                    round=data["round"],
+                    home=data["home"],
+                    away=data["away"],
+                    halves=lineups_from(formset),
+                    user=request.user,
+                    **arguments,
+                )
+            except team_entry.TeamEntryError as refused:
+                _show_problems(refused.problems, form, formset)
+            else:
+                messages.success(
+                    request,
+                    _("Round %(round)s saved: %(home)s – %(away)s, %(vp_home)s – %(vp_away)s VP.")
+                    % {
+                        "round": match.round,
+                        "home": match.home.name,
+                        "away": match.away.name,
+                        "vp_home": localize(match.vp_home),
+                        "vp_away": localize(match.vp_away),
+                    },
+                )
+                return redirect("manual:team_event", pk=tournament.pk)
+    return render(
+        request,
+        "tournaments/manual/team_match_form.html",
+        {"tournament": tournament, "form": form, "formset": formset, "preview": preview},
+    )
+
+
+@login_required
+def pairs_event_create(request):
+    office, club_ids = _club_rights(request.user)
+    require(office or bool(club_ids))
+    form = PairsEventForm(request.POST or None, office=office, club_ids=club_ids)
+    problems = None
+    if request.method == "POST" and form.is_valid():
+        report, data = pairs_report(form)
+        try:
+            outcome = report_results(
+                report=report,
+                organiser=form.cleaned_data["club"],
+                data=data,
+                filename="manual entry",
+                user=request.user,
+            )
+        except ReportRefused as refused:
+            problems = refused.problems
+        else:
+            messages.success(
+                request,
+                _("The results replaced the earlier entry of this event.")
+                if outcome.replaced
+                else _("The results were saved."),
+            )
+            return redirect("manual:pairs_event", pk=outcome.tournament.pk)
+    return render(
+        request, "tournaments/manual/pairs_form.html", {"form": form, "problems": problems}
+    )
+
+
+@login_required
+def pairs_event(request, pk: int):
+    tournament = _managed(request, pk, Tournament.Kind.PAIRS)
+    standings = (
+        Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry")
+        .prefetch_related("entry__players__member")
+        .order_by("place", "entry__number")
+    )
+    return render(
+        request,
+        "tournaments/manual/pairs_event.html",
+        {"tournament": tournament, "standings": standings},
+    )
