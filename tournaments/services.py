@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from members.models import Club, Member
 
-from .importers.report import Problem, ReportedEvent, check_report
+from .importers.report import Problem, ReportedEvent, check_report, report_warnings
 from .models import (
     BoardResult,
     Entry,
@@ -100,6 +100,7 @@ def report_results(
         raise ReportRefused(problems)
 
     members, warnings = _resolve_players(report)
+    warnings = [*report_warnings(report), *warnings]
     with transaction.atomic():
         tournament = (
             Tournament.objects.select_for_update()
@@ -284,13 +285,19 @@ def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> Repor
         except SyntaxError as exc:  # xml.etree's ParseError
             raise ReportRefused([Problem(filename, f"not well-formed XML: {exc}")]) from exc
     if fmt == "pbn":
-        from .importers.pbn_report import report_from_pbn_bytes
+        from .importers.pbn_report import PbnReportError, report_from_pbn_bytes
 
-        return report_from_pbn_bytes(data, filename)
+        try:
+            return report_from_pbn_bytes(data, filename)
+        except PbnReportError as exc:
+            raise ReportRefused(list(exc.problems)) from exc
     if fmt == "csv":
-        from .importers.csv_report import report_from_csv_bytes
+        from .importers.csv_report import CsvReportError, report_from_csv_bytes
 
-        return report_from_csv_bytes(data, filename)
+        try:
+            return report_from_csv_bytes(data, filename)
+        except CsvReportError as exc:
+            raise ReportRefused(list(exc.problems)) from exc
     raise ReportRefused([Problem(filename, f"unknown format {fmt!r} (use {', '.join(FORMATS)})")])
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
+from tournaments.domain.deal_score import board_ns_score
 from tournaments.domain.matchpoints import ArtificialScore
 
 KINDS = ("pairs", "teams", "individual")
@@ -76,6 +77,8 @@ class ReportedLine:
     lead: str = ""
     tricks: int | None = None
     score_ns: int | None = None
+    # when the file prints the EW score too; it must be -score_ns
+    score_ew: int | None = None
     adjusted: ArtificialScore | None = None
     not_played: bool = False
     printed_ns: Decimal | None = None
@@ -174,4 +177,51 @@ def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
             seen_lines[(line.section, line.board, key)] = line.where or "?"
         if line.tricks is not None and not 0 <= line.tricks <= 13:
             problems.append(Problem(line.where, f"{line.tricks} tricks is not possible"))
+        if (
+            line.score_ns is not None
+            and line.score_ew is not None
+            and line.score_ew != -line.score_ns
+        ):
+            problems.append(
+                Problem(
+                    line.where,
+                    f"the NS score {line.score_ns} and the EW score {line.score_ew} disagree "
+                    f"on board {line.board} (one must be the other with its sign changed)",
+                )
+            )
     return problems
+
+
+def report_warnings(report: ReportedEvent) -> list[Problem]:
+    """What is odd but does not stop the report: lines whose score is not what their
+    contract, declarer and tricks give (a director's assigned score, or a typing slip
+    in the contract; the score is what the program scored, so it stands)."""
+    return [
+        Problem(line.where, mismatch)
+        for line in report.lines
+        if (mismatch := _score_mismatch(line)) is not None
+    ]
+
+
+def _score_mismatch(line: ReportedLine) -> str | None:
+    """The line's NS score against the score its contract, declarer and tricks give.
+
+    A scoring program prints both; when they disagree one of them was typed wrong
+    and the club must say which. Lines without a full contract are not checked.
+    """
+    if line.score_ns is None or line.adjusted is not None or line.tricks is None:
+        return None
+    if not 0 <= line.tricks <= 13:
+        return None
+    if not line.contract or not line.declarer or line.contract.lower().startswith("pass"):
+        return None
+    try:
+        expected = board_ns_score(line.board, line.contract, line.declarer, line.tricks)
+    except ValueError as exc:
+        return f"contract {line.contract!r} by {line.declarer!r}: {exc}"
+    if expected == line.score_ns:
+        return None
+    return (
+        f"the NS score {line.score_ns} disagrees with {line.contract} by {line.declarer} "
+        f"taking {line.tricks} tricks on board {line.board}, which scores {expected} for NS"
+    )

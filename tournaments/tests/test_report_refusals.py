@@ -1,9 +1,20 @@
 """Bad reports are refused with what is wrong and where; nothing is saved."""
 
+from datetime import date
+
 import pytest
 
 from members.tests.factories import ClubFactory
 from tournaments import services
+from tournaments.importers.report import (
+    ReportedEntry,
+    ReportedEvent,
+    ReportedLine,
+    ReportedPlayer,
+    ReportedSection,
+    check_report,
+    report_warnings,
+)
 from tournaments.models import BoardResult, Entry, ImportLog, Section, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +116,68 @@ def test_a_refused_report_leaves_an_earlier_one_untouched(club, xml):
     t = Tournament.objects.get()
     assert t.report_version == 1
     assert BoardResult.objects.filter(section__tournament=t).count() == 161
+
+
+def _line_report(**line):
+    entries = tuple(
+        ReportedEntry(
+            key=str(n), section="", number=n, direction="", players=(ReportedPlayer(None, "x"),)
+        )
+        for n in (1, 2)
+    )
+    return ReportedEvent(
+        source_format="test",
+        event_id="e",
+        name="Tisdagsparen",
+        date=date(2025, 3, 4),
+        kind="pairs",
+        scoring="matchpoints",
+        sections=(ReportedSection(name="", movement="howell"),),
+        entries=entries,
+        lines=(ReportedLine(section="", board=1, ns="1", ew="2", where="line 7", **line),),
+        boards=1,
+    )
+
+
+def test_ns_and_ew_scores_that_disagree_are_refused():
+    report = _line_report(score_ns=420, score_ew=-450)
+    assert [(p.where, p.what) for p in check_report(report, today=date(2026, 1, 1))] == [
+        (
+            "line 7",
+            "the NS score 420 and the EW score -450 disagree on board 1 "
+            "(one must be the other with its sign changed)",
+        )
+    ]
+    agreeing = _line_report(score_ns=420, score_ew=-420)
+    assert check_report(agreeing, today=date(2026, 1, 1)) == []
+
+
+def test_a_score_that_its_contract_does_not_give_is_a_warning():
+    # Board 1 is unvulnerable: 4S by N making ten tricks scores 420, not 620.
+    report = _line_report(contract="4S", declarer="N", tricks=10, score_ns=620)
+    assert [(p.where, p.what) for p in report_warnings(report)] == [
+        (
+            "line 7",
+            "the NS score 620 disagrees with 4S by N taking 10 tricks on board 1, "
+            "which scores 420 for NS",
+        )
+    ]
+    right = _line_report(contract="4S", declarer="N", tricks=10, score_ns=420)
+    assert report_warnings(right) == []
+
+
+def test_a_real_file_with_assigned_scores_imports_with_warnings(club, shared_fixtures):
+    """Two lines of the NZ Scorer multi-section file carry a score their contract
+    does not give (assigned by the director); the file's score stands."""
+    data = (
+        shared_fixtures / "usebio" / "nzscorer_multi-section-multi-movement-pairs.xml"
+    ).read_bytes()
+    outcome = services.import_results(
+        data=data, filename="multi.xml", organiser=club, run_pipeline=False
+    )
+    mismatches = [w.where for w in outcome.warnings if "disagrees with" in w.what]
+    assert mismatches == [
+        "SECTION[2]/BOARD[16]/TRAVELLER_LINE[6]",
+        "SECTION[3]/BOARD[18]/TRAVELLER_LINE[4]",
+    ]
+    assert BoardResult.objects.filter(score_ns=-250, board=16).exists()
