@@ -79,6 +79,12 @@ def compute_standings(
     row). Otherwise the saved rows are loaded and only changed points are written,
     so a second run writes nothing but the standings.
     """
+    if tournament.scoring == Tournament.Scoring.RANKING_ONLY:
+        # The report's save writes the printed places; a rerun rewrites them with
+        # their shared ranges (3=, 3= is places 3-4).
+        if unsaved_rows is None:
+            _printed_standings(tournament)
+        return
     if tournament.scoring not in SCORED_HERE:
         return
     if unsaved_rows is None:  # a fresh report has no standings yet
@@ -120,6 +126,28 @@ def compute_standings(
     if tournament.standings_note != note:
         tournament.standings_note = note
         tournament.save(update_fields=["standings_note"])
+
+
+def _printed_standings(tournament: Tournament) -> None:
+    """A ranking list's standings: its printed places, by section and direction."""
+    Standing.objects.filter(entry__section__tournament=tournament).delete()
+    fields: dict[tuple[int, str], list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(section__tournament=tournament, printed_place__isnull=False):
+        fields[(entry.section_id, entry.direction)].append(entry)
+    standings = []
+    for entries in fields.values():
+        shared_to = _place_ranges([(e.pk, e.printed_place) for e in entries])
+        standings.extend(
+            Standing(
+                entry=e,
+                place=e.printed_place,
+                place_to=shared_to[e.pk],
+                score=e.printed_score if e.printed_score is not None else Decimal(0),
+                percentage=e.printed_percentage,
+            )
+            for e in entries
+        )
+    Standing.objects.bulk_create(standings)
 
 
 def _official(computed: list[Standing], entries: dict[int, Entry]) -> tuple[list[Standing], int]:
