@@ -10,6 +10,7 @@ and the pipeline runs again for the new version.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -24,8 +25,10 @@ from .models import (
     Entry,
     EntryPlayer,
     ImportLog,
+    LineupSlot,
     Section,
     Standing,
+    TeamMatch,
     Tournament,
 )
 from .scoring_service import compute_standings
@@ -220,6 +223,70 @@ def _save_results(
                 for e in report.entries
             ]
         )
+    if report.matches:
+        # Team matches (USEBIO teams): one TeamMatch a match; IMPs the file does
+        # not give are saved as 0. Line-ups name seats in the entry's players.
+        matches = [
+            TeamMatch(
+                tournament=tournament,
+                round=m.round,
+                home=entries[(m.section, m.home)],
+                away=entries[(m.section, m.away)],
+                boards=m.boards,
+                imps_home=m.imps_home if m.imps_home is not None else Decimal(0),
+                imps_away=m.imps_away if m.imps_away is not None else Decimal(0),
+                vp_home=m.vp_home,
+                vp_away=m.vp_away,
+                penalty_home=m.penalty_home,
+                penalty_away=m.penalty_away,
+                walkover=m.walkover,
+            )
+            for m in report.matches
+        ]
+        TeamMatch.objects.bulk_create(matches)
+        seated = iter(players)  # created above in entry, then seat, order
+        seats = {(e.section, e.key): [next(seated) for _ in e.players] for e in report.entries}
+        LineupSlot.objects.bulk_create(
+            LineupSlot(
+                match=saved,
+                entry=entries[(m.section, key)],
+                half=lineup.half,
+                player=seats[(m.section, key)][seat - 1],
+            )
+            for saved, m in zip(matches, report.matches, strict=True)
+            for lineup in m.lineups
+            for key in [m.home if lineup.side == "home" else m.away]
+            for seat in lineup.players
+        )
+    if report.kind == "teams":
+        # compute_standings leaves team events alone: their standings are the
+        # printed places (3= and 3= share places 3-4), else the ranking of the
+        # saved matches by the seed 003 rules (team_entry.team_placings).
+        placed = [e for e in report.entries if e.printed_place is not None]
+        if placed:
+            sharing = Counter((e.section, e.printed_place) for e in placed)
+            Standing.objects.bulk_create(
+                Standing(
+                    entry=entries[(e.section, e.key)],
+                    place=e.printed_place,
+                    place_to=e.printed_place + sharing[(e.section, e.printed_place)] - 1,
+                    score=e.printed_score if e.printed_score is not None else Decimal(0),
+                    percentage=e.printed_percentage,
+                )
+                for e in placed
+            )
+        elif report.matches:
+            from .team_entry import team_placings
+
+            Standing.objects.bulk_create(
+                Standing(
+                    entry_id=p.key,
+                    place=p.place,
+                    place_to=p.place_to,
+                    score=p.vp.quantize(Decimal("0.01")),
+                )
+                for p in team_placings(tournament)
+            )
 
 
 BOARD_RESULT_COLUMNS = (

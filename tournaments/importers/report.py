@@ -87,6 +87,39 @@ class ReportedLine:
 
 
 @dataclass(frozen=True)
+class ReportedLineup:
+    """Who played for one side of a match in one half: seats (1-based) in the entry's players."""
+
+    half: int
+    side: str  # "home" or "away"
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ReportedMatch:
+    """A team match; ``home``/``away`` are entry keys in ``section``.
+
+    IMPs are None when the file gives none (saved as 0); VPs are net of the
+    penalties, as a match report gives them.
+    """
+
+    section: str
+    round: int
+    home: str
+    away: str
+    boards: int = 0
+    imps_home: Decimal | None = None
+    imps_away: Decimal | None = None
+    vp_home: Decimal | None = None
+    vp_away: Decimal | None = None
+    penalty_home: Decimal = Decimal(0)
+    penalty_away: Decimal = Decimal(0)
+    walkover: bool = False
+    lineups: tuple[ReportedLineup, ...] = ()
+    where: str = ""
+
+
+@dataclass(frozen=True)
 class ReportedSection:
     name: str
     movement: str
@@ -109,6 +142,8 @@ class ReportedEvent:
     one_winner: bool = False
     # problems the importer found while mapping (kept so one report lists everything)
     problems: tuple[Problem, ...] = field(default=())
+    # team matches (teams events); checked by _match_problems
+    matches: tuple[ReportedMatch, ...] = ()
 
 
 def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
@@ -189,6 +224,63 @@ def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
                     f"on board {line.board} (one must be the other with its sign changed)",
                 )
             )
+    problems.extend(_match_problems(report, known))
+    return problems
+
+
+def _match_problems(report: ReportedEvent, known: set[tuple[str, str]]) -> list[Problem]:
+    """Team matches: known teams, not against themselves, each once a round.
+
+    A team is the home team of one match a round at most (a saved match is keyed
+    by round and home team); a line-up names seats the team has.
+    """
+    problems = []
+    players = {(e.section, e.key): len(e.players) for e in report.entries}
+    pairings: dict[tuple[str, int, frozenset[str]], str] = {}
+    homes: dict[tuple[str, int, str], str] = {}
+    for match in report.matches:
+        where = match.where or f"round {match.round}"
+        for side, key in (("home", match.home), ("away", match.away)):
+            if (match.section, key) not in known:
+                problems.append(
+                    Problem(where, f"{side} team {key!r} is not among the participants")
+                )
+        if match.home == match.away:
+            problems.append(Problem(where, f"team {match.home!r} plays against itself"))
+            continue
+        if match.round < 1:
+            problems.append(Problem(where, f"round {match.round} is not a round (1 or more)"))
+        pairing = (match.section, match.round, frozenset((match.home, match.away)))
+        home = (match.section, match.round, match.home)
+        if pairing in pairings:
+            problems.append(
+                Problem(
+                    where,
+                    f"the match {match.home!r}-{match.away!r} of round {match.round} is given "
+                    f"twice (first at {pairings[pairing]})",
+                )
+            )
+        elif home in homes:
+            problems.append(
+                Problem(
+                    where,
+                    f"team {match.home!r} is the home team of two matches in round "
+                    f"{match.round} (first at {homes[home]})",
+                )
+            )
+        pairings.setdefault(pairing, where)
+        homes.setdefault(home, where)
+        for lineup in match.lineups:
+            key = match.home if lineup.side == "home" else match.away
+            count = players.get((match.section, key), 0)
+            if (
+                lineup.side not in ("home", "away")
+                or lineup.half < 1
+                or any(not 1 <= seat <= count for seat in lineup.players)
+            ):
+                problems.append(
+                    Problem(where, f"the {lineup.side} line-up of half {lineup.half} is not valid")
+                )
     return problems
 
 

@@ -11,11 +11,36 @@ program printed, the butler datum (BOARD_AVERAGE) and the hand records.
 
 Supported events are pairs events with traveller lines: ``MP_PAIRS`` and
 ``PAIRS`` (matchpoints), ``BUTLER_PAIRS`` (IMPs against a datum) and
-``CROSS_IMP``. Any other EVENT_TYPE (teams, individuals, Swiss, aggregate, or
-an unknown one) is refused with :class:`UnsupportedEventType`. Every problem
-is a :class:`UsebioError` (a ``ValueError``) naming what is wrong and where,
-as an element path such as ``/USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE``
-(1-based positions among elements of the same name).
+``CROSS_IMP``; individual events (``INDIVIDUAL``); and teams events
+(``TEAMS``, ``SWISS_TEAMS``, and ``TEAMS_OF_FOUR`` as USEBIO 1.1 named it)
+scored by VPs or board-a-match. Any other EVENT_TYPE (Swiss pairs, knock-out,
+ladder, aggregate, or an unknown one) is refused with
+:class:`UnsupportedEventType`. Every problem is a :class:`UsebioError` (a
+``ValueError``) naming what is wrong and where, as an element path such as
+``/USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE`` (1-based positions among
+elements of the same name).
+
+Teams and individuals (no fixture files; the structure is read from public
+programs that write or read USEBIO 1.2, see docs/importers.md "USEBIO teams and
+individual events"):
+
+- a team is ``PARTICIPANTS/TEAM`` with the attributes ``TEAM_ID`` and
+  ``TEAM_NAME``, its players as ``PLAYER`` elements or inside ``PAIR``
+  elements (with ``PAIR_NUMBER``), and ``PLACE``/``TOTAL_SCORE``;
+- a match is ``MATCH`` with ``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``,
+  ``START_BOARD_NUMBER``/``END_BOARD_NUMBER``, ``TEAM_SCORE`` and
+  ``OPPOSING_TEAM_SCORE`` (the match score in MATCH_SCORING_METHOD: VPs), and
+  ``BOARD`` elements with the net ``IMPS`` from TEAM's side and the traveller
+  lines of both rooms, each with the ``DIRECTION`` TEAM sat;
+- an individual is ``PARTICIPANTS/PLAYER`` with ``PLAYER_NUMBER``; a traveller
+  line names its four players with ``NORTH_PLAYER_NUMBER``,
+  ``EAST_PLAYER_NUMBER``, ``SOUTH_PLAYER_NUMBER`` and ``WEST_PLAYER_NUMBER``
+  (no public file or DTD text was found for these four names: they are this
+  parser's reading, kept in ``SEAT_ELEMENTS``) and the NS/EW matchpoints.
+
+USEBIO 1.3 (usebio.org, January 2018) is backwards compatible: a valid 1.2
+file is valid 1.3 with the version changed. Version 1.3 is accepted, and its
+``EBU_CHARGE_CODE`` (which supersedes ``P2P_CHARGE_RATE``) is read.
 
 What the two programs write differently, and how it is read:
 
@@ -58,17 +83,31 @@ from tournaments.domain.contract import Contract, PassedOut, Seat, parse_contrac
 from tournaments.domain.matchpoints import NOT_PLAYED, ArtificialScore, BoardResult
 
 MAX_BYTES = 32 * 1024 * 1024
+VERSIONS = ("1.2", "1.3")
 
-Scoring = Literal["match_points", "butler", "cross_imps"]
+Scoring = Literal["match_points", "butler", "cross_imps", "team_vps", "board_a_match"]
+Kind = Literal["pairs", "individual", "teams"]
 Direction = Literal["NS", "EW"]
 
-SUPPORTED_EVENT_TYPES: dict[str, Scoring | None] = {
+PAIRS_EVENT_TYPES: dict[str, Scoring | None] = {
     "MP_PAIRS": "match_points",
     "BUTLER_PAIRS": "butler",
     "CROSS_IMP": "cross_imps",
     # NZ Bridge Scorer writes PAIRS; the traveller lines say how it was scored.
     "PAIRS": None,
 }
+INDIVIDUAL_EVENT_TYPES = ("INDIVIDUAL",)
+# TEAMS and SWISS_TEAMS are the USEBIO 1.2 names, TEAMS_OF_FOUR the 1.1 one
+# (programs such as Compscore3 still write 1.1 names in 1.2 files).
+TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR")
+SUPPORTED_EVENT_TYPES = (*PAIRS_EVENT_TYPES, *INDIVIDUAL_EVENT_TYPES, *TEAMS_EVENT_TYPES)
+# The four players of an individual traveller line, in seat order N, E, S, W.
+SEAT_ELEMENTS = (
+    "NORTH_PLAYER_NUMBER",
+    "EAST_PLAYER_NUMBER",
+    "SOUTH_PLAYER_NUMBER",
+    "WEST_PLAYER_NUMBER",
+)
 
 # Per scoring: the traveller-line elements holding the printed points.
 _POINTS_ELEMENTS: dict[Scoring, tuple[str, str]] = {
@@ -176,12 +215,142 @@ class UsebioBoard:
 
 
 @dataclass(frozen=True)
+class UsebioIndividual:
+    """A player of an individual event and the program's standings line for them."""
+
+    player_number: str
+    number: int
+    player: UsebioPlayer
+    boards_played: int | None
+    place: int | None
+    place_shared: bool
+    total_score: Decimal | None
+    percentage: Decimal | None
+    master_points: tuple[MasterPointAward, ...]
+    path: str
+
+
+@dataclass(frozen=True)
+class UsebioIndividualLine:
+    """One result of a board in an individual event: four players, NS and EW points."""
+
+    north: str
+    east: str
+    south: str
+    west: str
+    contract: Contract | PassedOut | None
+    not_played: bool
+    declarer: Seat | None
+    lead: str | None
+    tricks: int | None
+    score: int | None
+    adjusted: ArtificialScore | None
+    ns_points: Decimal
+    ew_points: Decimal
+    path: str
+
+    @property
+    def seats(self) -> tuple[str, str, str, str]:
+        return (self.north, self.east, self.south, self.west)
+
+
+@dataclass(frozen=True)
+class UsebioIndividualBoard:
+    number: int
+    lines: tuple[UsebioIndividualLine, ...]
+
+
+@dataclass(frozen=True)
+class UsebioTeamPair:
+    """A pair inside a TEAM; its number is how a match's traveller lines name it."""
+
+    pair_id: str
+    players: tuple[UsebioPlayer, ...]
+
+
+@dataclass(frozen=True)
+class UsebioTeam:
+    """A team (``TEAM_ID`` is the key matches use) and its standings line."""
+
+    team_id: str
+    number: int
+    name: str | None
+    players: tuple[UsebioPlayer, ...]
+    pairs: tuple[UsebioTeamPair, ...]
+    place: int | None
+    place_shared: bool
+    total_score: Decimal | None
+    percentage: Decimal | None
+    master_points: tuple[MasterPointAward, ...]
+    path: str
+
+
+@dataclass(frozen=True)
+class UsebioTeamLine:
+    """One room's result of a board in a team match; ``direction`` is where TEAM sat."""
+
+    direction: Direction | None
+    ns_pair: str | None
+    ew_pair: str | None
+    contract: Contract | PassedOut | None
+    not_played: bool
+    declarer: Seat | None
+    lead: str | None
+    tricks: int | None
+    score: int | None
+    adjusted: ArtificialScore | None
+    path: str
+
+
+@dataclass(frozen=True)
+class UsebioMatchBoard:
+    number: int
+    # Net IMPs on the board from TEAM's side (negative: OPPOSING_TEAM won it).
+    imps: Decimal | None
+    lines: tuple[UsebioTeamLine, ...]
+
+
+@dataclass(frozen=True)
+class UsebioMatch:
+    """A match between TEAM (home) and OPPOSING_TEAM (away)."""
+
+    round: int | None
+    team: str
+    opposing_team: str
+    start_board: int | None
+    end_board: int | None
+    team_score: Decimal | None
+    opposing_team_score: Decimal | None
+    boards: tuple[UsebioMatchBoard, ...]
+    path: str
+
+    @property
+    def board_count(self) -> int:
+        if self.start_board is not None and self.end_board is not None:
+            return self.end_board - self.start_board + 1
+        return len(self.boards)
+
+    @property
+    def imps(self) -> tuple[Decimal, Decimal] | None:
+        """IMPs won by each team (home, away), from the boards' net IMPs; None if not given."""
+        if not self.boards or any(board.imps is None for board in self.boards):
+            return None
+        won = sum((b.imps for b in self.boards if b.imps is not None and b.imps > 0), Decimal(0))
+        lost = sum((-b.imps for b in self.boards if b.imps is not None and b.imps < 0), Decimal(0))
+        return won, lost
+
+
+@dataclass(frozen=True)
 class UsebioSection:
     """A section; files without SECTION elements have one, ``section_id`` None."""
 
     section_id: str | None
     pairs: tuple[UsebioPair, ...]
     boards: tuple[UsebioBoard, ...]
+    players: tuple[UsebioIndividual, ...] = ()
+    individual_boards: tuple[UsebioIndividualBoard, ...] = ()
+    teams: tuple[UsebioTeam, ...] = ()
+    matches: tuple[UsebioMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -224,10 +393,28 @@ class UsebioEvent:
     contact: UsebioContact | None
     sections: tuple[UsebioSection, ...]
     deals: tuple[UsebioDeal, ...]
+    kind: Kind = "pairs"
+    board_scoring_method: str | None = None
+    match_scoring_method: str | None = None
+    boards_per_round: int | None = None
+    # USEBIO 1.3's EBU_CHARGE_CODE, which supersedes P2P_CHARGE_RATE
+    charge_code: str | None = None
 
     @property
     def pairs(self) -> tuple[UsebioPair, ...]:
         return tuple(pair for section in self.sections for pair in section.pairs)
+
+    @property
+    def players(self) -> tuple[UsebioIndividual, ...]:
+        return tuple(player for section in self.sections for player in section.players)
+
+    @property
+    def teams(self) -> tuple[UsebioTeam, ...]:
+        return tuple(team for section in self.sections for team in section.teams)
+
+    @property
+    def matches(self) -> tuple[UsebioMatch, ...]:
+        return tuple(match for section in self.sections for match in section.matches)
 
     @property
     def boards(self) -> tuple[UsebioBoard, ...]:
@@ -530,6 +717,257 @@ def _section(parent: _Node, section_id: str | None, scoring: Scoring) -> UsebioS
     return UsebioSection(section_id=section_id, pairs=pairs, boards=_boards(parent, scoring))
 
 
+def _number(key: str, position: int) -> int:
+    """An entry's number: the key when it is a whole number, else its position in the list."""
+    return int(key) if key.isdigit() else position
+
+
+def _check_keys(keys: list[tuple[str, int, str]], what: str) -> None:
+    """(key, number, path of the key) listed once each, and no two numbers alike."""
+    seen: set[str] = set()
+    numbers: set[int] = set()
+    for key, number, path in keys:
+        if key in seen:
+            raise UsebioError(f"{what} {key!r} is listed twice", path)
+        if number in numbers:
+            raise UsebioError(f"{what} {key!r} has the number {number} of another {what}", path)
+        seen.add(key)
+        numbers.add(number)
+
+
+def _refuse_other_participants(participants: _Node, expected: str, event_type: str) -> None:
+    for tag in ("PAIR", "TEAM", "PLAYER"):
+        if tag != expected and participants.element.find(tag) is not None:
+            raise UnsupportedEventType(
+                f"EVENT_TYPE {event_type!r} lists {expected} participants, but PARTICIPANTS "
+                f"holds {tag}",
+                "/USEBIO/EVENT/@EVENT_TYPE",
+            )
+
+
+def _individual(player: _Node, position: int) -> UsebioIndividual:
+    key = player.required("PLAYER_NUMBER")
+    place, shared = _place(player)
+    return UsebioIndividual(
+        player_number=key,
+        number=_number(key, position),
+        player=UsebioPlayer(
+            name=player.required("PLAYER_NAME"),
+            national_id=player.text("NATIONAL_ID_NUMBER"),
+            club_id=player.text("CLUB_ID_NUMBER"),
+        ),
+        boards_played=player.integer("BOARDS_PLAYED"),
+        place=place,
+        place_shared=shared,
+        total_score=player.decimal("TOTAL_SCORE"),
+        percentage=player.decimal("PERCENTAGE"),
+        master_points=_master_points(player),
+        path=player.path,
+    )
+
+
+def _individual_line(line: _Node) -> UsebioIndividualLine:
+    contract, not_played = _contract(line)
+    score, adjusted = _score(line)
+    played = isinstance(contract, Contract)
+    declarer = line.text("PLAYED_BY") if played else None
+    north, east, south, west = (line.required(tag) for tag in SEAT_ELEMENTS)
+    return UsebioIndividualLine(
+        north=north,
+        east=east,
+        south=south,
+        west=west,
+        contract=contract,
+        not_played=not_played,
+        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
+        lead=_lead(line) if played else None,
+        tricks=line.integer("TRICKS") if played else None,
+        score=score,
+        adjusted=adjusted,
+        ns_points=line.required_decimal("NS_MATCH_POINTS"),
+        ew_points=line.required_decimal("EW_MATCH_POINTS"),
+        path=line.path,
+    )
+
+
+def _individual_section(parent: _Node, section_id: str | None, event_type: str) -> UsebioSection:
+    participants = parent.child("PARTICIPANTS")
+    players: tuple[UsebioIndividual, ...] = ()
+    if participants is not None:
+        _refuse_other_participants(participants, "PLAYER", event_type)
+        players = tuple(
+            _individual(player, position)
+            for position, player in enumerate(participants.children("PLAYER"), start=1)
+        )
+        _check_keys(
+            [(p.player_number, p.number, f"{p.path}/PLAYER_NUMBER") for p in players], "player"
+        )
+    known = {p.player_number for p in players}
+    boards = []
+    for board in parent.children("BOARD"):
+        lines = []
+        for line_node in board.children("TRAVELLER_LINE"):
+            line = _individual_line(line_node)
+            for tag, key in zip(SEAT_ELEMENTS, line.seats, strict=True):
+                if known and key not in known:
+                    raise UsebioError(
+                        f"player {key!r} is not among the participants", f"{line.path}/{tag}"
+                    )
+            if len(set(line.seats)) < 4:
+                raise UsebioError(
+                    f"a player sits in two seats ({', '.join(line.seats)})", line.path
+                )
+            lines.append(line)
+        boards.append(
+            UsebioIndividualBoard(number=board.required_integer("BOARD_NUMBER"), lines=tuple(lines))
+        )
+    return UsebioSection(
+        section_id=section_id,
+        pairs=(),
+        boards=(),
+        players=players,
+        individual_boards=tuple(boards),
+    )
+
+
+def _team(team: _Node, position: int) -> UsebioTeam:
+    key = (team.element.get("TEAM_ID") or "").strip()
+    if not key:
+        raise UsebioError("TEAM_ID is missing or empty", f"{team.path}/@TEAM_ID")
+    pairs = tuple(
+        UsebioTeamPair(pair_id=pair.required("PAIR_NUMBER"), players=_players(pair))
+        for pair in team.children("PAIR")
+    )
+    # A player may be named in two of the team's pairs: listed once.
+    players: list[UsebioPlayer] = []
+    for player in (*_players(team), *(pl for pair in pairs for pl in pair.players)):
+        if not any(
+            (p.national_id, p.name.casefold()) == (player.national_id, player.name.casefold())
+            for p in players
+        ):
+            players.append(player)
+    place, shared = _place(team)
+    return UsebioTeam(
+        team_id=key,
+        number=_number(key, position),
+        name=(team.element.get("TEAM_NAME") or "").strip() or None,
+        players=tuple(players),
+        pairs=pairs,
+        place=place,
+        place_shared=shared,
+        total_score=team.decimal("TOTAL_SCORE"),
+        percentage=team.decimal("PERCENTAGE"),
+        master_points=_master_points(team),
+        path=team.path,
+    )
+
+
+def _team_line(line: _Node) -> UsebioTeamLine:
+    contract, not_played = _contract(line)
+    score, adjusted = _score(line)
+    played = isinstance(contract, Contract)
+    declarer = line.text("PLAYED_BY") if played else None
+    return UsebioTeamLine(
+        direction=_direction(line.text("DIRECTION"), f"{line.path}/DIRECTION"),
+        ns_pair=line.text("NS_PAIR_NUMBER"),
+        ew_pair=line.text("EW_PAIR_NUMBER"),
+        contract=contract,
+        not_played=not_played,
+        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
+        lead=_lead(line) if played else None,
+        tricks=line.integer("TRICKS") if played else None,
+        score=score,
+        adjusted=adjusted,
+        path=line.path,
+    )
+
+
+def _match(match: _Node) -> UsebioMatch:
+    round_number = match.integer("ROUND_NUMBER")
+    if round_number is not None and round_number < 1:
+        raise UsebioError(
+            f"ROUND_NUMBER must be 1 or more, got {round_number}", f"{match.path}/ROUND_NUMBER"
+        )
+    start, end = match.integer("START_BOARD_NUMBER"), match.integer("END_BOARD_NUMBER")
+    if start is not None and end is not None and end < start:
+        raise UsebioError(
+            f"END_BOARD_NUMBER {end} is before START_BOARD_NUMBER {start}",
+            f"{match.path}/END_BOARD_NUMBER",
+        )
+    boards = tuple(
+        UsebioMatchBoard(
+            number=board.required_integer("BOARD_NUMBER"),
+            imps=board.decimal("IMPS"),
+            lines=tuple(_team_line(line) for line in board.children("TRAVELLER_LINE")),
+        )
+        for board in match.children("BOARD")
+    )
+    return UsebioMatch(
+        round=round_number,
+        team=match.required("TEAM"),
+        opposing_team=match.required("OPPOSING_TEAM"),
+        start_board=start,
+        end_board=end,
+        team_score=match.decimal("TEAM_SCORE"),
+        opposing_team_score=match.decimal("OPPOSING_TEAM_SCORE"),
+        boards=boards,
+        path=match.path,
+    )
+
+
+def _teams_section(parent: _Node, section_id: str | None, event_type: str) -> UsebioSection:
+    participants = parent.child("PARTICIPANTS")
+    teams: tuple[UsebioTeam, ...] = ()
+    if participants is not None:
+        _refuse_other_participants(participants, "TEAM", event_type)
+        teams = tuple(
+            _team(team, position)
+            for position, team in enumerate(participants.children("TEAM"), start=1)
+        )
+        _check_keys([(t.team_id, t.number, f"{t.path}/@TEAM_ID") for t in teams], "team")
+    # Unknown teams, a team against itself and matches given twice are the
+    # report's checks (tournaments.importers.report), so that all are listed.
+    return UsebioSection(
+        section_id=section_id,
+        pairs=(),
+        boards=(),
+        teams=teams,
+        matches=tuple(_match(match) for match in parent.children("MATCH")),
+    )
+
+
+def _containers(event: _Node) -> tuple[list[_Node], list[str | None]]:
+    """The elements holding PARTICIPANTS and results: the SECTIONs, else the EVENT.
+
+    Some programs wrap the sections in one SESSION (EVENT/SESSION/SECTION); a
+    file with several sessions is refused, as their results would mix.
+    """
+    sessions = list(event.children("SESSION"))
+    if len(sessions) > 1:
+        raise UnsupportedEventType(
+            f"the event has {len(sessions)} SESSIONs; one is supported", sessions[1].path
+        )
+    parent = sessions[0] if sessions else event
+    sections = list(parent.children("SECTION"))
+    if sections:
+        return sections, [node.element.get("SECTION_ID") for node in sections]
+    return [parent], [None]
+
+
+def _team_scoring(event: _Node) -> Scoring:
+    board_method = (event.text("BOARD_SCORING_METHOD") or "").upper()
+    match_method = (event.text("MATCH_SCORING_METHOD") or "").upper()
+    if board_method == "BAM":
+        return "board_a_match"
+    if match_method in ("", "VPS", "VP"):
+        return "team_vps"
+    raise UnsupportedEventType(
+        f"MATCH_SCORING_METHOD {match_method!r} is not supported for teams "
+        "(supported: VPS, or BOARD_SCORING_METHOD BAM)",
+        f"{event.path}/MATCH_SCORING_METHOD",
+    )
+
+
 def _infer_scoring(event: _Node) -> Scoring:
     for scoring, (ns_tag, _) in _POINTS_ELEMENTS.items():
         if event.element.find(f".//TRAVELLER_LINE/{ns_tag}") is not None:
@@ -590,7 +1028,7 @@ def _deals(root: _Node) -> tuple[UsebioDeal, ...]:
 
 
 def parse_usebio(data: bytes) -> UsebioEvent:
-    """Parse a USEBIO 1.2 document given as bytes."""
+    """Parse a USEBIO 1.2 (or 1.3) document given as bytes."""
     if not isinstance(data, bytes):
         raise UsebioError(f"expected the file's bytes, got {type(data).__name__}", "(input)")
     if len(data) > MAX_BYTES:
@@ -603,9 +1041,10 @@ def parse_usebio(data: bytes) -> UsebioEvent:
         )
     root = _Node(root_element, "/USEBIO")
     version = root_element.get("Version")
-    if version != "1.2":
+    if version not in VERSIONS:
         raise UsebioError(
-            f"USEBIO version {version!r} is not supported (only 1.2)", "/USEBIO/@Version"
+            f"USEBIO version {version!r} is not supported (only {' and '.join(VERSIONS)})",
+            "/USEBIO/@Version",
         )
 
     event = root.child("EVENT")
@@ -618,18 +1057,35 @@ def parse_usebio(data: bytes) -> UsebioEvent:
             f"(supported: {', '.join(sorted(SUPPORTED_EVENT_TYPES))})",
             f"{event.path}/@EVENT_TYPE",
         )
-    scoring = SUPPORTED_EVENT_TYPES[event_type] or _infer_scoring(event)
-
-    section_nodes = list(event.children("SECTION"))
-    if section_nodes:
+    nodes, section_ids = _containers(event)
+    kind: Kind
+    scoring: Scoring
+    if event_type in TEAMS_EVENT_TYPES:
+        kind, scoring = "teams", _team_scoring(event)
         sections = tuple(
-            _section(node, node.element.get("SECTION_ID"), scoring) for node in section_nodes
+            _teams_section(node, section_id, event_type)
+            for node, section_id in zip(nodes, section_ids, strict=True)
         )
-        section_paths = [node.path for node in section_nodes]
+    elif event_type in INDIVIDUAL_EVENT_TYPES:
+        method = event.text("BOARD_SCORING_METHOD")
+        if method is not None and method.upper() != "MATCH_POINTS":
+            raise UnsupportedEventType(
+                f"BOARD_SCORING_METHOD {method!r} is not supported for individuals "
+                "(supported: MATCH_POINTS)",
+                f"{event.path}/BOARD_SCORING_METHOD",
+            )
+        kind, scoring = "individual", "match_points"
+        sections = tuple(
+            _individual_section(node, section_id, event_type)
+            for node, section_id in zip(nodes, section_ids, strict=True)
+        )
     else:
-        sections = (_section(event, None, scoring),)
-        section_paths = [event.path]
-    _check_pairs(sections, section_paths)
+        kind, scoring = "pairs", PAIRS_EVENT_TYPES[event_type] or _infer_scoring(event)
+        sections = tuple(
+            _section(node, section_id, scoring)
+            for node, section_id in zip(nodes, section_ids, strict=True)
+        )
+        _check_pairs(sections, [node.path for node in nodes])
 
     club_node = root.child("CLUB")
     contact_node = event.child("CONTACT")
@@ -666,6 +1122,11 @@ def parse_usebio(data: bytes) -> UsebioEvent:
         ),
         sections=sections,
         deals=_deals(root),
+        kind=kind,
+        board_scoring_method=event.text("BOARD_SCORING_METHOD"),
+        match_scoring_method=event.text("MATCH_SCORING_METHOD"),
+        boards_per_round=event.integer("BOARDS_PER_ROUND"),
+        charge_code=event.text("EBU_CHARGE_CODE"),
     )
 
 

@@ -3,6 +3,13 @@
 Event id: the file's EVENT_IDENTIFIER, else the date and title, so that a club
 sending the same event again replaces it. A Mitchell is recognised by pairs
 with a direction; one section without directions is a Howell.
+
+Teams events become entries (one a team, its players) and matches; their
+standings are the printed places (docs/importers.md, "USEBIO teams and
+individual events"). Individual events become one entry a player and keep
+the printed standings (scoring ``ranking``): a saved traveller line holds one
+entry a side, not the four players of an individual's table, so Klöver cannot
+rescore them; the parser has checked every line's four seats.
 """
 
 from __future__ import annotations
@@ -14,15 +21,211 @@ from .report import (
     ReportedEntry,
     ReportedEvent,
     ReportedLine,
+    ReportedLineup,
+    ReportedMatch,
     ReportedPlayer,
     ReportedSection,
 )
-from .usebio import UsebioEvent
+from .usebio import UsebioEvent, UsebioMatch, UsebioPlayer, UsebioTeam
 
-SCORINGS = {"match_points": "matchpoints", "butler": "butler", "cross_imps": "cross_imps"}
+SCORINGS = {
+    "match_points": "matchpoints",
+    "butler": "butler",
+    "cross_imps": "cross_imps",
+    "team_vps": "team_vp",
+    "board_a_match": "bam",
+}
 
 
 def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
+    if event.kind == "teams":
+        return _teams_report(event)
+    if event.kind == "individual":
+        return _individual_report(event)
+    return _pairs_report(event)
+
+
+def _identity(event: UsebioEvent) -> tuple[str, str]:
+    """(event id, name) as every kind of event reports them."""
+    name = event.title or event.description or "Tävling"
+    event_id = event.identifier or f"{event.date}-{name}"
+    return event_id[:100], name[:200]
+
+
+def _players(players: tuple[UsebioPlayer, ...]) -> tuple[ReportedPlayer, ...]:
+    return tuple(ReportedPlayer(national_id=p.national_id, name=p.name) for p in players)
+
+
+def _individual_report(event: UsebioEvent) -> ReportedEvent:
+    sections = []
+    entries = []
+    for section in event.sections:
+        name = section.section_id or ""
+        sections.append(ReportedSection(name=name, movement=""))
+        entries.extend(
+            ReportedEntry(
+                key=player.player_number,
+                section=name,
+                number=player.number,
+                direction="",
+                players=_players((player.player,)),
+                boards_played=player.boards_played,
+                printed_place=player.place,
+                printed_place_shared=player.place_shared,
+                printed_score=player.total_score,
+                printed_percentage=player.percentage,
+                where=player.path,
+            )
+            for player in section.players
+        )
+    problems = [
+        Problem(player.path, f"player {player.player_number!r} has no printed PLACE")
+        for section in event.sections
+        for player in section.players
+        if player.place is None
+    ]
+    event_id, name = _identity(event)
+    boards = event.boards_played or max(
+        (b.number for s in event.sections for b in s.individual_boards), default=0
+    )
+    return ReportedEvent(
+        source_format="usebio",
+        event_id=event_id,
+        name=name,
+        date=event.date,
+        kind="individual",
+        scoring="ranking",
+        sections=tuple(sections),
+        entries=tuple(entries),
+        boards=boards,
+        one_winner=True,
+        problems=tuple(problems),
+    )
+
+
+def _teams_report(event: UsebioEvent) -> ReportedEvent:
+    sections = []
+    entries = []
+    matches = []
+    problems: list[Problem] = []
+    for section in event.sections:
+        name = section.section_id or ""
+        sections.append(ReportedSection(name=name, movement="teams"))
+        entries.extend(
+            ReportedEntry(
+                key=team.team_id,
+                section=name,
+                number=team.number,
+                direction="",
+                players=_players(team.players),
+                name=(team.name or "")[:200],
+                printed_place=team.place,
+                printed_place_shared=team.place_shared,
+                printed_score=team.total_score,
+                printed_percentage=team.percentage,
+                where=team.path,
+            )
+            for team in section.teams
+        )
+        teams = {team.team_id: team for team in section.teams}
+        for position, match in enumerate(section.matches, start=1):
+            matches.append(_match(event, name, match, position, teams, problems))
+    event_id, name = _identity(event)
+    boards = event.boards_played or sum(m.boards for m in matches)
+    return ReportedEvent(
+        source_format="usebio",
+        event_id=event_id,
+        name=name,
+        date=event.date,
+        kind="teams",
+        scoring=SCORINGS[event.scoring],
+        sections=tuple(sections),
+        entries=tuple(entries),
+        boards=boards,
+        one_winner=True,
+        problems=tuple(problems),
+        matches=tuple(matches),
+    )
+
+
+def _match(
+    event: UsebioEvent,
+    section: str,
+    match: UsebioMatch,
+    position: int,
+    teams: dict[str, UsebioTeam],
+    problems: list[Problem],
+) -> ReportedMatch:
+    """One MATCH. TEAM_SCORE/OPPOSING_TEAM_SCORE are the match score in the event's
+    unit (VPs; board-a-match: the points of the boards won); the IMPs are the
+    boards' net IMPs split by the side that won each board."""
+    imps = match.imps
+    if match.team_score is None or match.opposing_team_score is None:
+        problems.append(Problem(match.path, "TEAM_SCORE or OPPOSING_TEAM_SCORE is missing"))
+    return ReportedMatch(
+        section=section,
+        # A MATCH without ROUND_NUMBER (a teams-of-four event of single matches)
+        # counts as a round of its own.
+        round=match.round if match.round is not None else position,
+        home=match.team,
+        away=match.opposing_team,
+        boards=match.board_count or event.boards_per_round or 0,
+        imps_home=None if imps is None else imps[0],
+        imps_away=None if imps is None else imps[1],
+        vp_home=match.team_score,
+        vp_away=match.opposing_team_score,
+        lineups=_lineups(match, teams, problems),
+        where=match.path,
+    )
+
+
+def _lineups(
+    match: UsebioMatch, teams: dict[str, UsebioTeam], problems: list[Problem]
+) -> tuple[ReportedLineup, ...]:
+    """Who played, from the pairs the match's traveller lines name (one half: USEBIO
+    has no half-time line-up). Only when the teams list their pairs."""
+    sides = (("home", teams.get(match.team)), ("away", teams.get(match.opposing_team)))
+    if any(team is None or not team.pairs for _, team in sides):
+        return ()
+    named: dict[str, list[int]] = {"home": [], "away": []}
+    for board in match.boards:
+        for line in board.lines:
+            if line.direction is None or line.ns_pair is None or line.ew_pair is None:
+                continue
+            home_pair, away_pair = (
+                (line.ns_pair, line.ew_pair)
+                if line.direction == "NS"
+                else (line.ew_pair, line.ns_pair)
+            )
+            for (side, team), pair_id in zip(sides, (home_pair, away_pair), strict=True):
+                assert team is not None
+                pair = next((p for p in team.pairs if p.pair_id == pair_id), None)
+                if pair is None:
+                    problems.append(
+                        Problem(
+                            line.path, f"pair {pair_id!r} is not a pair of team {team.team_id!r}"
+                        )
+                    )
+                    continue
+                for player in pair.players:
+                    seat = team.players.index(
+                        next(
+                            p
+                            for p in team.players
+                            if (p.national_id, p.name.casefold())
+                            == (player.national_id, player.name.casefold())
+                        )
+                    )
+                    if seat + 1 not in named[side]:
+                        named[side].append(seat + 1)
+    return tuple(
+        ReportedLineup(half=1, side=side, players=tuple(seats))
+        for side, seats in named.items()
+        if seats
+    )
+
+
+def _pairs_report(event: UsebioEvent) -> ReportedEvent:
     sections = []
     entries = []
     lines = []
@@ -83,13 +286,12 @@ def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
                 problems.append(
                     Problem(line.where, f"board {line.board} is not among the boards dealt")
                 )
-    name = event.title or event.description or "Tävling"
-    event_id = event.identifier or f"{event.date}-{name}"
+    event_id, name = _identity(event)
     boards = event.boards_played or max((b.number for b in event.boards), default=0)
     return ReportedEvent(
         source_format="usebio",
-        event_id=event_id[:100],
-        name=name[:200],
+        event_id=event_id,
+        name=name,
         date=event.date,
         kind="pairs",
         scoring=SCORINGS[event.scoring],
