@@ -1,0 +1,180 @@
+"""What every rulebook shares: colours, the facts of a finished competition, and
+awards that carry their reason.
+
+A rulebook reads a :class:`Competition` (the standings and who played) and
+returns :class:`PlayerAward` rows; the same rulebook prints a scale for the
+award calculator. Nothing here knows a federation's numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Protocol
+
+
+class Colour(StrEnum):
+    BRONZE = "bronze"
+    SILVER = "silver"
+    GOLD = "gold"
+
+
+# 1 mp = 1 gp = 10 sp = 100 bp (000_18af0e66f52a62b2.txt, "2. Att samla mästarpoäng").
+UNIT = {Colour.BRONZE: "bp", Colour.SILVER: "sp", Colour.GOLD: "gp"}
+MASTER_POINTS_PER_UNIT = {
+    Colour.BRONZE: Decimal("0.01"),
+    Colour.SILVER: Decimal("0.1"),
+    Colour.GOLD: Decimal("1"),
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an award (or no award): the table or rule, in words, in both UI languages.
+
+    ``sv``: "Tabell D, 46 par, plats 3"; ``en``: "Table D, 46 pairs, place 3".
+    """
+
+    table: str
+    sv: str
+    en: str
+
+
+@dataclass(frozen=True)
+class PlaceAward:
+    """What a scale gives one place, before it is shared out to players."""
+
+    place: int
+    colour: Colour
+    exact: Decimal  # in the colour's own unit, unrounded
+    credited: Decimal  # as credited by the rule's rounding
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of an entry as the rules need them."""
+
+    id: str  # MID, or a temporary id for a guest
+    entitled: bool = True  # member of the SBF or of another federation
+    boards_played: int | None = None
+    matches_played: int | None = None
+    halves_played: int | None = None
+    reserve: bool = False
+    rounds_played: int | None = None  # SBF reserves: at least half the rounds (or boards)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One entry's result: ``place``..``place_to`` is a shared place."""
+
+    entry: str
+    place: int
+    place_to: int
+    players: tuple[Player, ...]
+    score: Decimal | None = None
+    section: str = ""
+    direction: str = ""
+    group: int | None = None  # playing-strength group, 1 = strongest
+    opponents_met: int | None = None
+    handicap_place: int | None = None  # place on the handicap list, in handicap events
+    handicap_place_to: int | None = None
+    # simultaneous events: the place on the common list across heats (``section``)
+    overall_place: int | None = None
+    overall_place_to: int | None = None
+
+
+@dataclass(frozen=True)
+class Match:
+    """One team match of a series or cup, from the home team's side."""
+
+    round: int
+    home: str
+    away: str
+    boards: int
+    vp_home: Decimal | None
+    vp_away: Decimal | None
+    imps_home: Decimal | None = None
+    imps_away: Decimal | None = None
+    penalty_home: Decimal = Decimal(0)
+    penalty_away: Decimal = Decimal(0)
+    walkover: bool = False
+    # player id -> halves played in this match (1 or 2), per team
+    halves: tuple[tuple[str, str, int], ...] = ()  # (entry, player id, halves)
+
+
+@dataclass(frozen=True)
+class Competition:
+    """The facts of a finished competition that the award rules read.
+
+    ``table`` names the scale when the organiser or the sanction fixes it (team
+    series, championships); otherwise the rulebook picks it from kind and level.
+    ``options`` carries rulebook-specific facts by name (e.g. ``"division": 2``,
+    ``"spring_autumn_silver": True``); each rulebook documents the names it reads.
+    """
+
+    kind: str  # "pairs" | "teams" | "individual"
+    level: Colour
+    placings: tuple[Placing, ...]
+    boards: int
+    rounds: int = 0
+    all_met_all: bool = True
+    handicap_event: bool = False
+    table: str | None = None
+    matches: tuple[Match, ...] = ()
+    options: tuple[tuple[str, object], ...] = field(default=())
+
+    def option(self, name: str, default: object = None) -> object:
+        return dict(self.options).get(name, default)
+
+
+@dataclass(frozen=True)
+class PlayerAward:
+    """One row of the ledger: a player's points of one colour for one competition."""
+
+    player: str
+    entry: str
+    colour: Colour
+    exact: Decimal
+    credited: Decimal
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class AwardOutcome:
+    """The awards of a competition, or why there are none (``no_award``)."""
+
+    awards: tuple[PlayerAward, ...] = ()
+    no_award: Reason | None = None
+
+
+class UnknownScale(ValueError):
+    """A table name the rulebook does not have; the message lists the valid ones."""
+
+
+class OutOfRange(ValueError):
+    """A scale asked for a field it does not cover (e.g. 3 pairs); ``reason`` says why."""
+
+    def __init__(self, reason: Reason):
+        super().__init__(reason.en)
+        self.reason = reason
+
+
+class Rulebook(Protocol):
+    code: str  # "sbf"
+    version: str  # "SBF 2014-2015"
+
+    def table_names(self) -> tuple[str, ...]: ...
+
+    def scale(
+        self,
+        table: str,
+        *,
+        entries: int,
+        boards: int | None = None,
+        met: int | None = None,
+        level: Colour | None = None,
+    ) -> tuple[PlaceAward, ...]: ...
+
+    def award(self, competition: Competition) -> AwardOutcome: ...
