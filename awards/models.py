@@ -1,0 +1,144 @@
+"""The master points ledger and what follows from it: holdings, classes, ranking.
+
+Every number here is written by ``awards.services`` from the rulebook in
+``awards.domain`` and can be rebuilt from the tournaments' standings: the
+ledger rows of a tournament are replaced whenever it is reported again.
+"""
+
+from django.db import models
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from members.models import Member
+from tournaments.models import Tournament
+
+
+class Colour(models.TextChoices):
+    BRONZE = "bronze", _("bronze")
+    SILVER = "silver", _("silver")
+    GOLD = "gold", _("gold")
+
+
+class BilingualReason(models.Model):
+    """A reason kept in both UI languages; ``reason`` gives the one being shown."""
+
+    reason_sv = models.CharField(_("reason (Swedish)"), max_length=400, blank=True)
+    reason_en = models.CharField(_("reason (English)"), max_length=400, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def reason(self) -> str:
+        english = (get_language() or "sv").startswith("en")
+        return (self.reason_en if english else self.reason_sv) or self.reason_sv
+
+
+class MasterPointAward(BilingualReason):
+    """One ledger row: a member's points of one colour for one tournament.
+
+    ``exact`` is the rule's unrounded value, ``credited`` what the member holds
+    (both in the colour's own unit: bp, sp or gp).
+    """
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="awards")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="awards")
+    colour = models.CharField(_("colour"), max_length=6, choices=Colour.choices)
+    exact = models.DecimalField(_("exact"), max_digits=12, decimal_places=4)
+    credited = models.DecimalField(_("credited"), max_digits=10, decimal_places=2)
+    table = models.CharField(_("table"), max_length=20)
+    rule_version = models.CharField(_("rules"), max_length=40)
+    awarded_on = models.DateField(_("date"))
+
+    class Meta:
+        verbose_name = _("master point award")
+        verbose_name_plural = _("master point awards")
+        ordering = ["-awarded_on", "tournament_id", "colour"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member", "tournament", "colour"], name="award_once_per_colour"
+            )
+        ]
+        indexes = [models.Index(fields=["member", "awarded_on"], name="award_member_date_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.credited} {self.colour} ({self.tournament_id})"
+
+
+class TournamentAwards(BilingualReason):
+    """The award step's outcome for a tournament; ``reason`` says why nobody got points."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="award_run"
+    )
+    rule_version = models.CharField(_("rules"), max_length=40)
+    awards = models.PositiveIntegerField(_("awards"), default=0)
+    computed = models.DateTimeField(_("computed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("awards of a tournament")
+        verbose_name_plural = _("awards of tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.awards} awards ({self.rule_version})"
+
+
+class MasterPointHolding(models.Model):
+    """A member's credited points by colour and the class they give (rebuilt from the ledger)."""
+
+    member = models.OneToOneField(
+        Member, on_delete=models.CASCADE, primary_key=True, related_name="holding"
+    )
+    bronze = models.DecimalField(_("bronze points"), max_digits=10, decimal_places=2, default=0)
+    silver = models.DecimalField(_("silver points"), max_digits=10, decimal_places=2, default=0)
+    gold = models.DecimalField(_("gold points"), max_digits=10, decimal_places=2, default=0)
+    master_class = models.CharField(_("master class"), max_length=40, blank=True)
+    rank = models.PositiveSmallIntegerField(default=0, db_index=True)
+
+    class Meta:
+        verbose_name = _("master point holding")
+        verbose_name_plural = _("master point holdings")
+
+    def __str__(self) -> str:
+        return f"{self.member_id}: {self.master_class}"
+
+
+class Promotion(models.Model):
+    """A master class reached: shown on the member page and listed for the club (pins)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="promotions")
+    master_class = models.CharField(_("master class"), max_length=40)
+    rank = models.PositiveSmallIntegerField()
+    reached_on = models.DateField(_("reached"))
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("promotion")
+        verbose_name_plural = _("promotions")
+        ordering = ["-reached_on", "-rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["member", "master_class"], name="promotion_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.master_class} {self.reached_on}"
+
+
+class RankingScore(models.Model):
+    """A member's ranking points on ``computed_on`` (chapter 7: 24 months back)."""
+
+    member = models.OneToOneField(
+        Member, on_delete=models.CASCADE, primary_key=True, related_name="ranking"
+    )
+    points = models.DecimalField(_("ranking points"), max_digits=10, decimal_places=2)
+    computed_on = models.DateField()
+
+    class Meta:
+        verbose_name = _("ranking points")
+        verbose_name_plural = _("ranking points")
+        indexes = [models.Index(fields=["-points"], name="ranking_points_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id}: {self.points} rp ({self.computed_on})"

@@ -1,0 +1,136 @@
+"""Read-side queries for the pages: a member's points, class, awards and ranking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from members.models import Member
+from tournaments.models import Tournament
+
+from . import services
+from .domain.core import MASTER_POINTS_PER_UNIT, Colour, Reason
+from .domain.sbf import classes, ranking
+from .models import (
+    MasterPointAward,
+    MasterPointHolding,
+    Promotion,
+    RankingScore,
+    TournamentAwards,
+)
+
+CLASS_BY_CODE = {c.code: c for c in (classes.NO_CLASS, *classes.CLASSES)}
+
+
+def in_language(reason: Reason | None) -> str:
+    if reason is None:
+        return ""
+    return reason.en if (get_language() or "sv").startswith("en") else reason.sv
+
+
+def class_name(code: str) -> str:
+    cls = CLASS_BY_CODE.get(code, classes.NO_CLASS)
+    return cls.name_en if (get_language() or "sv").startswith("en") else cls.name_sv
+
+
+@dataclass(frozen=True)
+class Summary:
+    member: Member
+    bronze: Decimal
+    silver: Decimal
+    gold: Decimal
+    master_points: Decimal
+    class_name: str
+    class_rank: int
+    klover_stars: int
+    class_reason: str
+    next_class: str
+    awards: list[MasterPointAward]
+    promotions: list[Promotion]
+    ranking: dict | None
+
+
+def holding_of(member: Member) -> classes.Holding:
+    row = MasterPointHolding.objects.filter(member=member).first()
+    if row is None:
+        return classes.Holding()
+    return classes.Holding(bronze=row.bronze, silver=row.silver, gold=row.gold)
+
+
+def member_summary(member: Member) -> dict:
+    holding = holding_of(member)
+    current = classes.master_class(holding)
+    upcoming = classes.next_class(holding)
+    summary = Summary(
+        member=member,
+        bronze=holding.bronze,
+        silver=holding.silver,
+        gold=holding.gold,
+        master_points=sum(
+            (holding.of(c) * MASTER_POINTS_PER_UNIT[c] for c in Colour), Decimal(0)
+        ).quantize(Decimal("0.01")),
+        class_name=class_name(current.code),
+        class_rank=current.rank,
+        klover_stars=classes.klover_stars(holding),
+        class_reason=in_language(classes.counted_words(current, holding)),
+        next_class=in_language(upcoming.explanation),
+        awards=list(
+            MasterPointAward.objects.filter(member=member)
+            .select_related("tournament")
+            .order_by("-awarded_on", "-tournament_id", "colour")
+        ),
+        promotions=[_named(p) for p in Promotion.objects.filter(member=member)],
+        ranking=member_ranking(member),
+    )
+    return {"summary": summary}
+
+
+def _named(promotion: Promotion) -> Promotion:
+    promotion.master_class_name = class_name(promotion.master_class)
+    return promotion
+
+
+def member_ranking(member: Member) -> dict | None:
+    """The member's ranking points today with the tournaments that count and until when."""
+    today = timezone.localdate()
+    counting = ranking.counting_awards(
+        services.ranking_awards([member.pk], on=today).get(member.pk, ()), today
+    )
+    if not counting:
+        return None
+    names = dict(
+        Tournament.objects.filter(pk__in={int(c.award.tournament) for c in counting}).values_list(
+            "pk", "name"
+        )
+    )
+    total = sum((c.points for c in counting), Decimal(0))
+    better = RankingScore.objects.filter(points__gt=total).count()
+    return {
+        "total": total,
+        "place": better + 1 if RankingScore.objects.filter(member=member).exists() else None,
+        "counting": [
+            {
+                "date": c.award.played_on,
+                "name": names.get(int(c.award.tournament), ""),
+                "url": reverse("tournaments:detail", args=[int(c.award.tournament)]),
+                "points": c.points,
+                "reason": in_language(c.reason),
+                "until": c.counts_until,
+            }
+            for c in sorted(counting, key=lambda c: c.award.played_on, reverse=True)
+        ],
+    }
+
+
+def tournament_awards(tournament: Tournament) -> dict:
+    run = TournamentAwards.objects.filter(tournament=tournament).first()
+    awards = list(
+        MasterPointAward.objects.filter(tournament=tournament)
+        .select_related("member")
+        .order_by("-colour", "-credited", "member__last_name")
+    )
+    return {"tournament": tournament, "run": run, "awards": awards}

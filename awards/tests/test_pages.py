@@ -1,0 +1,101 @@
+"""Master points on the member and tournament pages, ranking lists, calculator, certificates."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from awards.models import MasterPointAward, Promotion
+from awards.tests.test_award_step import _report
+from members.models import Membership, Role
+from members.services import current_season
+from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
+
+pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+SV = {"HTTP_ACCEPT_LANGUAGE": "sv"}
+
+
+@pytest.fixture
+def field():
+    return [MemberFactory(mid=72001 + n) for n in range(24)]
+
+
+def test_member_page_shows_holding_class_and_each_award_with_its_reason(client, field):
+    tournament = _report(field, level="silver", boards=42)
+    body = client.get("/members/72001/", **EN).content.decode()
+    award = MasterPointAward.objects.get(member__mid=72001, colour="silver")
+    assert f'<dd id="holding-silver">{award.credited.normalize():f} sp</dd>' in body
+    assert "Table D, 12 pairs, place 1" in body
+    assert f'href="{tournament.get_absolute_url()}#awards">Information</a>' in body
+    assert 'id="next-class"' in body and "Next master class" in body
+    assert 'id="ranking-counting"' in body
+    sv = client.get("/members/72001/", **SV).content.decode()
+    assert "Tabell D, 12 par, plats 1" in sv
+
+
+def test_member_page_query_count_does_not_grow_with_the_awards(client, field):
+    counts = []
+    for n in range(2):
+        _report(field, name=f"Kväll {n}", day=timezone.localdate() - timedelta(days=5 + n))
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/members/72001/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_tournament_page_lists_the_awards(client, field):
+    tournament = _report(field)
+    body = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert 'id="tournament-awards"' in body
+    assert "Table A1, 12 pairs, place 1" in body
+
+
+def test_tournament_page_says_why_there_is_no_award(client, field):
+    tournament = _report(field[:6], pairs=3)
+    body = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert "No master points for this tournament:" in body
+    assert "A1" in body
+
+
+def test_ranking_list_national_and_by_club(client, field):
+    _report(field, level="silver", boards=42)
+    club = ClubFactory(number=4711)
+    Membership.objects.create(member=field[2], club=club, season=current_season(), represents=True)
+    body = client.get("/masterpoints/ranking/", **EN).content.decode()
+    assert body.index("72001") < body.index("72003")
+    by_club = client.get("/masterpoints/ranking/?club=4711", **EN).content.decode()
+    assert "72003" in by_club and "72001" not in by_club
+
+
+def test_calculator_page_uses_the_engine_and_explains_bad_input(client):
+    body = client.get("/masterpoints/calculator/?table=D&entries=46", **EN).content.decode()
+    assert "46 sp" in body and "Table D, 46 pairs, place 13" in body
+    out = client.get("/masterpoints/calculator/?table=A1&entries=3", **EN).content.decode()
+    assert 'id="calculator-problem"' in out
+
+
+def test_certificate_and_club_promotions(client, field):
+    earlier = _report(field, day=timezone.localdate() - timedelta(days=40), name="Måndag")
+    MasterPointAward.objects.filter(tournament=earlier, member__mid=72001).update(
+        credited=Decimal("1990")
+    )
+    _report(field, name="Tisdag")
+    assert Promotion.objects.filter(member__mid=72001, master_class="ruter").exists()
+    body = client.get("/masterpoints/members/72001/promotions/ruter/", **SV).content.decode()
+    assert "Rutermästare" in body and 'id="certificate"' in body
+
+    club = ClubFactory()
+    Membership.objects.create(member=field[0], club=club, season=current_season(), represents=True)
+    url = f"/masterpoints/clubs/{club.pk}/promotions/"
+    outsider = member_with_login()
+    client.force_login(outsider.user)
+    assert client.get(url).status_code == 403
+    admin = member_with_login()
+    give_role(admin, Role.Kind.CLUB_ADMIN, club=club)
+    client.force_login(admin.user)
+    listing = client.get(url, **EN).content.decode()
+    assert "/masterpoints/members/72001/promotions/ruter/" in listing

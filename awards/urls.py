@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "awards"
+
+urlpatterns = [
+    path("calculator/", views.calculator, name="calculator"),
+    path("ranking/", views.ranking_list, name="ranking"),
+    path("clubs/<int:pk>/promotions/", views.club_promotions, name="club_promotions"),
+    path(
+        "members/<int:mid>/promotions/<slug:code>/",
+        views.certificate,
+        name="certificate",
+    ),
+]
