@@ -4,7 +4,8 @@ Idempotent: a run replaces the tournament's standings and the points on its
 board results. Matchpoint events are scored with the engine's
 ``score_pairs_event`` (topscore; every board to the same top, Neuberg for
 boards played fewer times); butler and cross-IMP events sum IMPs per pair;
-ranking-list and team events keep the standings their own services write.
+a ranking list's standings are its printed places (``printed_standings``);
+team events keep the standings their own services write.
 
 When the report carried the scoring program's own standings and Klöver's
 recomputation of a field disagrees with them in a place or a percentage, the
@@ -83,7 +84,7 @@ def compute_standings(
         # The report's save writes the printed places; a rerun rewrites them with
         # their shared ranges (3=, 3= is places 3-4).
         if unsaved_rows is None:
-            _printed_standings(tournament)
+            printed_standings(tournament)
         return
     if tournament.scoring not in SCORED_HERE:
         return
@@ -128,7 +129,7 @@ def compute_standings(
         tournament.save(update_fields=["standings_note"])
 
 
-def _printed_standings(tournament: Tournament) -> None:
+def printed_standings(tournament: Tournament) -> None:
     """A ranking list's standings: its printed places, by section and direction."""
     Standing.objects.filter(entry__section__tournament=tournament).delete()
     fields: dict[tuple[int, str], list[Entry]] = defaultdict(list)

@@ -31,7 +31,7 @@ from .models import (
     TeamMatch,
     Tournament,
 )
-from .scoring_service import compute_standings
+from .scoring_service import compute_standings, printed_standings
 
 
 class ReportRefused(Exception):
@@ -211,18 +211,8 @@ def _save_results(
     compute_standings(tournament, unsaved_rows=rows)
     insert_board_results(rows)
     if report.scoring == "ranking":
-        Standing.objects.bulk_create(
-            [
-                Standing(
-                    entry=entries[(e.section, e.key)],
-                    place=e.printed_place or 0,
-                    place_to=e.printed_place or 0,
-                    score=e.printed_score if e.printed_score is not None else Decimal(0),
-                    percentage=e.printed_percentage,
-                )
-                for e in report.entries
-            ]
-        )
+        # Saved with their shared ranges at once, not only when the pipeline runs.
+        printed_standings(tournament)
     if report.matches:
         # Team matches (USEBIO teams): one TeamMatch a match; IMPs the file does
         # not give are saved as 0. Line-ups name seats in the entry's players.

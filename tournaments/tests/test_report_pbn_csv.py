@@ -298,6 +298,8 @@ def test_a_csv_ranking_list_imports_as_printed(tmp_path, club, members):
         (3, ["80004", "80005"], "120.00", "50.00"),
         (3, ["80006", "G-4-2-Gun Ros"], "120.00", "50.00"),
     ]
+    # The shared third place runs down to 4 as soon as the report is saved.
+    assert [s["shared_to"] for s in payload["standings"]] == [1, 2, 4, 4]
     guest = EntryPlayer.objects.get(temporary_id="G-2-2-Per Ahl")
     assert (guest.member, guest.name) == (None, "Per Ahl")
     assert EntryPlayer.objects.get(member=members[0]).name == "Anna Ek"
