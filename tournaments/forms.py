@@ -15,16 +15,9 @@ FORMAT_CHOICES = [
 ]
 
 
-class ReportUploadForm(forms.Form):
-    """A results file for one organising club.
-
-    Club administrators choose among the clubs they administer, so another
-    club is not a valid choice (a forged POST gets a form error, and nothing
-    is read). Office staff may report for any club, named by its number.
-    """
-
-    file = forms.FileField(label=_("File"))
-    format = forms.ChoiceField(label=_("Format"), choices=FORMAT_CHOICES, required=False)
+class ClubChoiceForm(forms.Form):
+    """The organising club first: club administrators choose among their clubs (a
+    forged POST for another club is a form error); office staff name any club by number."""
 
     def __init__(self, *args, office: bool, club_ids=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -47,6 +40,18 @@ class ReportUploadForm(forms.Form):
                 )
             return found
         return club
+
+
+class ReportUploadForm(ClubChoiceForm):
+    """A results file for one organising club.
+
+    Club administrators choose among the clubs they administer, so another
+    club is not a valid choice (a forged POST gets a form error, and nothing
+    is read). Office staff may report for any club, named by its number.
+    """
+
+    file = forms.FileField(label=_("File"))
+    format = forms.ChoiceField(label=_("Format"), choices=FORMAT_CHOICES, required=False)
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

@@ -13,8 +13,9 @@ from django import forms
 from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 
-from members.models import Club, Member
+from members.models import Member
 
+from .forms import ClubChoiceForm
 from .importers.report import (
     ReportedEntry,
     ReportedEvent,
@@ -26,32 +27,6 @@ from .models import Entry, Tournament
 from .team_entry import MANUAL, PLAYERS_PER_HALF, SIDES, HalfLineup, manual_event_id
 
 TEXTAREA = forms.Textarea(attrs={"rows": 8, "cols": 50, "spellcheck": "false"})
-
-
-class ClubChoiceForm(forms.Form):
-    """The organising club first: club administrators choose among their clubs (a
-    forged POST for another club is a form error); office staff name any club by number."""
-
-    def __init__(self, *args, office: bool, club_ids=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        if office:
-            club_field = forms.IntegerField(label=_("Club number"), min_value=1)
-        else:
-            clubs = Club.objects.filter(pk__in=club_ids).order_by("name")
-            club_field = forms.ModelChoiceField(label=_("Club"), queryset=clubs, empty_label=None)
-        self.fields = {"club": club_field, **self.fields}
-        self.office = office
-
-    def clean_club(self):
-        club = self.cleaned_data["club"]
-        if self.office:
-            found = Club.objects.filter(number=club).first()
-            if found is None:
-                raise forms.ValidationError(
-                    _("There is no club with number %(number)s."), params={"number": club}
-                )
-            return found
-        return club
 
 
 def _numbered_lines(text: str):
