@@ -61,6 +61,7 @@ from awards.domain.core import (
     Reason,
     UnknownScale,
 )
+from awards.domain.sbf import scales
 from awards.domain.sbf import teams_scales as s
 
 TEAM_TABLES: Final[tuple[str, ...]] = (
@@ -148,18 +149,14 @@ def _average_rows(
 
 
 def a2_row(pairs: int) -> tuple[int, ...]:
-    """Tabell A2 for 32-100 pairs (our copy of the printed rows; odd counts averaged)."""
+    """Tabell A2 for 32-100 pairs, as the pairs scales read it (odd counts averaged)."""
     if not 32 <= pairs <= 100:
         raise _refuse(
             "A2",
             f"Tabell A2 gäller 32-100 par, inte {pairs}",
             f"Table A2 covers 32-100 pairs, not {pairs}",
         )
-    if pairs in s.A2_PRINTED:
-        return s.A2_PRINTED[pairs]
-    return _average_rows(
-        s.A2_PRINTED[pairs - 1], s.A2_PRINTED[pairs + 1], _ceil(Fraction(pairs, 3)), B1_FLOOR
-    )
+    return scales.bronze_pairs(pairs)
 
 
 def b1_row(teams: int) -> tuple[int, ...]:
