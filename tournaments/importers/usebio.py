@@ -644,24 +644,33 @@ def _score(line: _Node) -> tuple[int | None, ArtificialScore | None]:
     )
 
 
-def _line(line: _Node, scoring: Scoring) -> UsebioTravellerLine:
+def _table_result(line: _Node) -> dict:
+    """Contract, declarer, lead, tricks and score of one traveller line, whatever the event.
+
+    Declarer, lead and tricks mean something only when a contract was played;
+    NZ Scorer writes placeholders (N, 0 tricks) on passed-out and NP lines.
+    """
     contract, not_played = _contract(line)
     score, adjusted = _score(line)
-    ns_tag, ew_tag = _POINTS_ELEMENTS[scoring]
-    # Declarer, lead and tricks mean something only when a contract was played;
-    # NZ Scorer writes placeholders (N, 0 tricks) on passed-out and NP lines.
     played = isinstance(contract, Contract)
     declarer = line.text("PLAYED_BY") if played else None
+    return {
+        "contract": contract,
+        "not_played": not_played,
+        "declarer": None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
+        "lead": _lead(line) if played else None,
+        "tricks": line.integer("TRICKS") if played else None,
+        "score": score,
+        "adjusted": adjusted,
+    }
+
+
+def _line(line: _Node, scoring: Scoring) -> UsebioTravellerLine:
+    ns_tag, ew_tag = _POINTS_ELEMENTS[scoring]
     return UsebioTravellerLine(
         ns_pair=line.required("NS_PAIR_NUMBER"),
         ew_pair=line.required("EW_PAIR_NUMBER"),
-        contract=contract,
-        not_played=not_played,
-        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
-        lead=_lead(line) if played else None,
-        tricks=line.integer("TRICKS") if played else None,
-        score=score,
-        adjusted=adjusted,
+        **_table_result(line),
         ns_points=line.required_decimal(ns_tag),
         ew_points=line.required_decimal(ew_tag),
     )
@@ -767,23 +776,13 @@ def _individual(player: _Node, position: int) -> UsebioIndividual:
 
 
 def _individual_line(line: _Node) -> UsebioIndividualLine:
-    contract, not_played = _contract(line)
-    score, adjusted = _score(line)
-    played = isinstance(contract, Contract)
-    declarer = line.text("PLAYED_BY") if played else None
     north, east, south, west = (line.required(tag) for tag in SEAT_ELEMENTS)
     return UsebioIndividualLine(
         north=north,
         east=east,
         south=south,
         west=west,
-        contract=contract,
-        not_played=not_played,
-        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
-        lead=_lead(line) if played else None,
-        tricks=line.integer("TRICKS") if played else None,
-        score=score,
-        adjusted=adjusted,
+        **_table_result(line),
         ns_points=line.required_decimal("NS_MATCH_POINTS"),
         ew_points=line.required_decimal("EW_MATCH_POINTS"),
         path=line.path,
@@ -863,21 +862,11 @@ def _team(team: _Node, position: int) -> UsebioTeam:
 
 
 def _team_line(line: _Node) -> UsebioTeamLine:
-    contract, not_played = _contract(line)
-    score, adjusted = _score(line)
-    played = isinstance(contract, Contract)
-    declarer = line.text("PLAYED_BY") if played else None
     return UsebioTeamLine(
         direction=_direction(line.text("DIRECTION"), f"{line.path}/DIRECTION"),
         ns_pair=line.text("NS_PAIR_NUMBER"),
         ew_pair=line.text("EW_PAIR_NUMBER"),
-        contract=contract,
-        not_played=not_played,
-        declarer=None if declarer is None else _seat(declarer, f"{line.path}/PLAYED_BY"),
-        lead=_lead(line) if played else None,
-        tricks=line.integer("TRICKS") if played else None,
-        score=score,
-        adjusted=adjusted,
+        **_table_result(line),
         path=line.path,
     )
 
