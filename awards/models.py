@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from members.models import Member
 from tournaments.models import Tournament
 
+from .domain.core import UNIT
+from .domain.core import Colour as DomainColour
+
 
 class Colour(models.TextChoices):
     BRONZE = "bronze", _("bronze")
@@ -63,6 +66,10 @@ class MasterPointAward(BilingualReason):
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.credited} {self.colour} ({self.tournament_id})"
+
+    @property
+    def unit(self) -> str:
+        return UNIT[DomainColour(self.colour)]
 
 
 class TournamentAwards(BilingualReason):

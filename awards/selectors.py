@@ -13,7 +13,7 @@ from members.models import Member
 from tournaments.models import Tournament
 
 from . import services
-from .domain.core import MASTER_POINTS_PER_UNIT, Colour, Reason
+from .domain.core import Reason
 from .domain.sbf import classes, ranking
 from .models import (
     MasterPointAward,
@@ -70,9 +70,7 @@ def member_summary(member: Member) -> dict:
         bronze=holding.bronze,
         silver=holding.silver,
         gold=holding.gold,
-        master_points=sum(
-            (holding.of(c) * MASTER_POINTS_PER_UNIT[c] for c in Colour), Decimal(0)
-        ).quantize(Decimal("0.01")),
+        master_points=holding.master_points.quantize(Decimal("0.01")),
         class_name=class_name(current.code),
         class_rank=current.rank,
         klover_stars=classes.klover_stars(holding),

@@ -229,6 +229,7 @@ def ranking_awards(member_ids: Iterable[int], *, on: date) -> dict[int, list[Ran
     The ledger keeps no bonus or spring/autumn flags yet, so every award counts at
     its colour's rate; ``ranking.ranking_rule`` holds the exceptions for when it does.
     """
+    # A loose lower bound on the 24-month window; ranking.counting_awards draws the edge.
     oldest = date(on.year - 2, on.month, 1) - timedelta(days=1)
     awards: dict[int, list[RankingAward]] = defaultdict(list)
     for member_id, mid, day, colour, exact, level, tournament_id in (

@@ -161,7 +161,11 @@ def test_too_few_pairs_gives_no_award_and_says_why(field):
     assert _ledger(tournament) == []
     run = TournamentAwards.objects.get(tournament=tournament)
     assert run.awards == 0
-    assert "A1" in run.reason_en and "4" in run.reason_en
+    # Tabell A1: "Minsta antal par: 4".
+    assert (run.reason_sv, run.reason_en) == (
+        "Tabell A1 gäller 4-32 par",
+        "Table A1 covers 4-32 pairs",
+    )
 
 
 def test_a_promotion_is_recorded_on_the_day_the_class_is_reached(field):
