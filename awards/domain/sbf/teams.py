@@ -61,7 +61,7 @@ from awards.domain.core import (
     Reason,
     UnknownScale,
 )
-from awards.domain.sbf import scales
+from awards.domain.sbf import rules, scales
 from awards.domain.sbf import teams_scales as s
 
 TEAM_TABLES: Final[tuple[str, ...]] = (
@@ -268,13 +268,6 @@ def _e1_bronze_at(row: tuple[tuple[int, ...], tuple[int, ...]], place: int) -> i
     return row[1][index] if 0 <= index < len(row[1]) else E1_BRONZE_FLOOR
 
 
-def board_coefficient(boards: int | None) -> Fraction:
-    """Tabell D's coefficient, which E1 uses: 1.2 from 100 boards, +0.2 per further full 50."""
-    if boards is None or boards < 100:
-        return Fraction(1)
-    return Fraction(6, 5) + Fraction(1, 5) * ((boards - 100) // 50)
-
-
 def _e1_scale(entries: int, boards: int | None, met: int | None) -> list[tuple[Colour, int]]:
     if entries < 8:
         raise _refuse(
@@ -292,7 +285,7 @@ def _e1_scale(entries: int, boards: int | None, met: int | None) -> list[tuple[C
     if met is not None and met < entries - 1:
         # Tabell D: 1 (own team) + teams met + half of those not met, rounded up.
         field_size = Fraction(_ceil(1 + met + Fraction(entries - 1 - met, 2)))
-    row_teams = _ceil(field_size * board_coefficient(boards))
+    row_teams = _ceil(field_size * Fraction(rules.boards_coefficient(boards)))
     silver, bronze = e1_row(row_teams)
     silver_places = min(len(silver), _ceil(Fraction(entries, 4)), 16)
     last = _ceil(Fraction(entries, 3))

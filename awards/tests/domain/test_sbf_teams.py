@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 
 from awards.domain.core import Colour, OutOfRange, UnknownScale
-from awards.domain.sbf import scales, teams_scales
+from awards.domain.sbf import rules, scales, teams_scales
 from awards.domain.sbf.teams import (
     TEAM_TABLES,
     b1_row,
     b2_bonus_row,
-    board_coefficient,
     e1_row,
     match_result,
     team_bonus_scale,
@@ -286,7 +285,8 @@ def test_e1_not_all_met_all_uses_table_ds_field_size() -> None:
     [(99, "1"), (100, "1.2"), (149, "1.2"), (150, "1.4"), (200, "1.6"), (250, "1.8")],
 )
 def test_board_coefficient_from_table_d(boards: int, coefficient: str) -> None:
-    assert board_coefficient(boards) == Fraction(coefficient)
+    # E1 uses table D's coefficient: the one rule in rules.boards_coefficient.
+    assert rules.boards_coefficient(boards) == Decimal(coefficient)
 
 
 def test_e1_with_100_boards_plays_on_1_2_times_the_teams_for_the_real_best_quarter() -> None:
