@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from functools import cached_property
 from typing import Protocol
 
 
@@ -126,12 +127,22 @@ class Competition:
     options: tuple[tuple[str, object], ...] = field(default=())
 
     def option(self, name: str, default: object = None) -> object:
-        return dict(self.options).get(name, default)
+        return self._options_by_name.get(name, default)
+
+    @cached_property
+    def _options_by_name(self) -> dict[str, object]:
+        # Rules ask for options once per placing; a dict per question added up.
+        return dict(self.options)
 
 
 @dataclass(frozen=True)
 class PlayerAward:
-    """One row of the ledger: a player's points of one colour for one competition."""
+    """One row of the ledger: a player's points of one colour for one competition.
+
+    ``bonus`` is the part of ``exact`` (same unit, unrounded) that is a bonus: ranking
+    gives bonuses no points (SBF chapter 7), so the ledger must be able to subtract
+    it. An award that is all bonus has ``bonus == exact``.
+    """
 
     player: str
     entry: str
@@ -139,6 +150,7 @@ class PlayerAward:
     exact: Decimal
     credited: Decimal
     reason: Reason
+    bonus: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)

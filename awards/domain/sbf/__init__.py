@@ -19,14 +19,26 @@ live in ``teams`` and are reached through a lazy import.
 - ``variant``: H1 ``"semifinal"``/``"final"``, H2 ``"junior"``/``"veteran"``/
   ``"ladies"``/``"mixed"``;
 - ``a_final`` with ``qualifying_rounds`` and ``total_pairs``: the A-final of an event
-  with carry-over (``Competition.rounds`` = the final's rounds).
+  with carry-over (``Competition.rounds`` = the final's rounds);
+- ``rally``: the placings are a district rally's final standings, which earn the
+  rally's gold bonus and nothing else; with ``rally_starters`` (pairs, teams or
+  players starting, summed over the rally's events), ``rally_silver_events`` and
+  ``rally_spring_autumn_events`` (default 0);
+- ``spring_autumn_silver``: a spring or autumn silver event (read by ``ranking``).
+
+The team options are listed in ``teams``. :data:`OPTION_NAMES` holds every name with
+its type; :meth:`SbfRulebook.check_options` checks a set of options against it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import difflib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
+from functools import cached_property
+from types import MappingProxyType
+from typing import NamedTuple
 
 from awards.domain.core import (
     AwardOutcome,
@@ -66,14 +78,112 @@ TABLE_NAMES = (
 )
 TEAM_TABLE_NAMES = ("B1", "B2", "B3", "B4", "E1", "E2", "E3", "E4", "E5", "G1", "G2", "G3")
 UNITS = {"pairs": ("par", "pairs"), "individual": ("spelare", "players")}
+RALLY_UNITS = {**UNITS, "teams": ("lag", "teams")}
 MULTIPLIER = {Colour.BRONZE: 1, Colour.SILVER: 2, Colour.GOLD: 3}
 
 
-@dataclass(frozen=True)
-class _Line:
+class OptionName(NamedTuple):
+    """What a ``Competition.options`` name holds: a type tag and one line of English."""
+
+    type: str  # "bool", "int", "decimal", "str" or "mapping"
+    description: str
+
+
+OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
+    {
+        # pairs and individual events (this module)
+        "met": OptionName("int", "pairs (players) each entry met when not all met all"),
+        "abandoned": OptionName("bool", "a silver or gold event deliberately abandoned"),
+        "pure_mitchell": OptionName("bool", "pure Mitchell: each direction is awarded alone"),
+        "separate_sections": OptionName(
+            "bool", "sections without a common top: each is awarded alone"
+        ),
+        "groups": OptionName("int", "number of strength groups (Placing.group 1 = A-group)"),
+        "sessions": OptionName("int", "sessions of a multi-evening event (reserves get a share)"),
+        "simultaneous": OptionName(
+            "bool", "simultaneous event: heats in Placing.section, common list in overall_place"
+        ),
+        "beginners": OptionName("bool", "beginners' event (Nybörjarträffen)"),
+        "inexperienced": OptionName("bool", "event for inexperienced players (10-17 boards)"),
+        "average_handicap": OptionName(
+            "decimal", "a gold event's field average handicap (under 15 = raised gold)"
+        ),
+        "variant": OptionName("str", "H1 semifinal/final; H2 junior/veteran/ladies/mixed"),
+        "a_final": OptionName("bool", "the A-final of an event with carry-over"),
+        "qualifying_rounds": OptionName("int", "A-final: rounds of the qualifying"),
+        "total_pairs": OptionName("int", "A-final: pairs in the whole event"),
+        "rally": OptionName("bool", "the placings are a district rally's final standings"),
+        "rally_starters": OptionName(
+            "int", "rally: pairs, teams or players starting, summed over its events"
+        ),
+        "rally_silver_events": OptionName("int", "rally: how many silver events it has"),
+        "rally_spring_autumn_events": OptionName(
+            "int", "rally: how many of them are spring or autumn silver (default 0)"
+        ),
+        "spring_autumn_silver": OptionName(
+            "bool", "a spring or autumn silver event (no ranking points)"
+        ),
+        # team events (teams.py, whose docstring documents them)
+        "division": OptionName(
+            "int", "series division (B3, E3: 1 = top; E5: 3 or 4; G3: 1 = Elitserien; B1: 1-2)"
+        ),
+        "divisions": OptionName("int", "how many divisions the series has (B1, B3, E3)"),
+        "cup": OptionName("bool", "a cup (B2: no bonus)"),
+        "swiss": OptionName("bool", "a Swiss (Gröna Hissen): bonus by rounds (B2, B3)"),
+        "double_round_robin": OptionName(
+            "bool", "every team meets every other twice (bonus doubled)"
+        ),
+        "vp_scale": OptionName("int", "VP total of a level match when the VP do not show it"),
+        "matches_per_round": OptionName("int", "1 or 2 matches per round (B4)"),
+        "sm_event": OptionName("str", "G2: junior (G2a), veteran (G2b) or semifinal (G2c)"),
+        "stages": OptionName(
+            "mapping", "G2 veterans: round -> qualifying/quarterfinal/semifinal/final/third_place"
+        ),
+    }
+)
+
+
+def _is_number(value: object) -> bool:
+    # Read as Decimal(str(value)), so a numeric string will do.
+    if isinstance(value, bool):
+        return False
+    try:
+        return Decimal(str(value)).is_finite()
+    except InvalidOperation:
+        return False
+
+
+def _is_mapping(value: object) -> bool:
+    if isinstance(value, Mapping):
+        return True
+    return isinstance(value, list | tuple) and all(
+        isinstance(pair, list | tuple) and len(pair) == 2 for pair in value
+    )
+
+
+# type tag -> (test, what the error message asks for)
+_OPTION_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "bool": (lambda value: isinstance(value, bool), "true or false"),
+    "int": (
+        lambda value: isinstance(value, int) and not isinstance(value, bool),
+        "a whole number",
+    ),
+    "decimal": (_is_number, "a number"),
+    "str": (lambda value: isinstance(value, str), "a string"),
+    "mapping": (_is_mapping, "a mapping (or a list of pairs)"),
+}
+
+
+class _Line(NamedTuple):
+    # A named tuple, not a frozen dataclass: one is made per placing and colour, and
+    # a frozen dataclass's __init__ cost as much as the share itself.
     colour: Colour
     exact: Decimal
     credited: Decimal
+    bonus: Decimal = Decimal(0)  # the part of ``exact`` that ranking must not count
+
+
+_Column = tuple[tuple[Decimal, ...], tuple[Decimal, ...]]  # (exact, credited) per place
 
 
 @dataclass(frozen=True)
@@ -86,6 +196,41 @@ class _Scale:
     lines: tuple[_Line, ...]
     notes: tuple[tuple[str, str], ...] = ()
     bronze_floor: int = scales.BRONZE_MINIMUM
+
+    # Every placing is shared out of the columns and named by the reason's head and
+    # tail, so they are worked out once per scale rather than once per placing
+    # (rebuilding the columns was two thirds of an award's time). ``replace()`` makes
+    # a new scale, so a cached value never outlives the lines it came from.
+
+    @cached_property
+    def columns(self) -> dict[Colour, _Column]:
+        return _columns(self.lines)
+
+    @cached_property
+    def reason_parts(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """(head, tail) of every place's reason, in Swedish and English."""
+        label_sv, label_en = _label(self.table)
+        unit_sv, unit_en = UNITS.get(self.kind, UNITS["pairs"])
+        head = (f"{label_sv}, {self.entries} {unit_sv}", f"{label_en}, {self.entries} {unit_en}")
+        tail = (
+            "".join(f"; {sv}" for sv, _ in self.notes),
+            "".join(f"; {en}" for _, en in self.notes),
+        )
+        return head, tail
+
+
+def _columns(lines: Sequence[_Line]) -> dict[Colour, _Column]:
+    """Each colour present in ``lines``, as columns holding zero where another colour
+    has the place: a place's share is read across the colours separately."""
+    zero = Decimal(0)
+    columns: dict[Colour, _Column] = {}
+    for colour in Colour:
+        if any(line.colour is colour for line in lines):
+            columns[colour] = (
+                tuple(line.exact if line.colour is colour else zero for line in lines),
+                tuple(line.credited if line.colour is colour else zero for line in lines),
+            )
+    return columns
 
 
 def _out_of_range(table: str, sv: str, en: str) -> OutOfRange:
@@ -108,6 +253,30 @@ class SbfRulebook:
 
     def table_names(self) -> tuple[str, ...]:
         return TABLE_NAMES
+
+    # -- options --
+
+    def option_names(self) -> Mapping[str, OptionName]:
+        return OPTION_NAMES
+
+    def check_options(self, options: Mapping[str, object]) -> list[str]:
+        """What is wrong with ``options``: unknown names (with the valid ones) and
+        values of the wrong type. ``None`` is taken as not given, as the rules read it."""
+        errors = []
+        for name, value in options.items():
+            known = OPTION_NAMES.get(name)
+            if known is None:
+                close = difflib.get_close_matches(str(name), OPTION_NAMES, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                errors.append(
+                    f"unknown option {name!r}{hint}; the options are "
+                    + ", ".join(sorted(OPTION_NAMES))
+                )
+                continue
+            accepts, wanted = _OPTION_TYPES[known.type]
+            if value is not None and not accepts(value):
+                errors.append(f"option {name!r} must be {wanted}, got {value!r}")
+        return errors
 
     # -- scales --
 
@@ -169,6 +338,8 @@ class SbfRulebook:
     # -- awards --
 
     def award(self, competition: Competition) -> AwardOutcome:
+        if competition.option("rally"):
+            return _rally(competition)
         if competition.kind == "teams" or (competition.table in TEAM_TABLE_NAMES):
             from . import teams
 
@@ -297,9 +468,9 @@ class SbfRulebook:
             awards = []
             for placing in counted:
                 place = placing.overall_place or placing.place
-                to = (
-                    placing.overall_place_to or placing.place_to if placing.overall_place else place
-                )
+                # A common place without its end is unshared: falling back to the heat's
+                # place_to gave "3-2" or a span across other pairs' places.
+                to = (placing.overall_place_to or place) if placing.overall_place else place
                 shares = _shares(built, place, to)
                 awards.extend(_to_players(competition, placing, shares, _reason(built, place, to)))
             return awards
@@ -338,8 +509,12 @@ class SbfRulebook:
                         current = shares.get(
                             Colour.SILVER, _Line(Colour.SILVER, Decimal(0), Decimal(0))
                         )
+                        # One silver award, so the ledger keeps the bonus part apart.
                         shares[Colour.SILVER] = _Line(
-                            Colour.SILVER, current.exact + extra.exact, current.credited + bonus
+                            Colour.SILVER,
+                            current.exact + extra.exact,
+                            current.credited + bonus,
+                            bonus=current.bonus + extra.exact,
                         )
                         reason = _join(
                             reason,
@@ -351,6 +526,103 @@ class SbfRulebook:
 
 
 SBF = SbfRulebook()
+
+
+# -- the rally bonus --
+
+
+def _rally(competition: Competition) -> AwardOutcome:
+    """A district rally's final standings earn its gold bonus (lines 459-487), the
+    same gp to every player of a placing: "Rallyt är individuellt i bonushänseende".
+    The whole award is bonus, which gives no ranking points."""
+    facts = _rally_facts(competition)
+    if isinstance(facts, Reason):
+        return AwardOutcome(no_award=facts)
+    starters, silver_events, spring_autumn_events = facts
+    gold = rules.rally_bonus(
+        starters=starters,
+        kind=competition.kind,
+        silver_events=silver_events,
+        spring_autumn_events=spring_autumn_events,
+    )
+    values = [Decimal(gp) for gp in gold]
+    unit_sv, unit_en = RALLY_UNITS.get(competition.kind, RALLY_UNITS["pairs"])
+    awards = []
+    for placing in competition.placings:
+        exact = rules.shared_value(values, placing.place, placing.place_to)
+        if exact <= 0:
+            continue
+        where = _place_text(placing.place, placing.place_to)
+        where_sv, where_en = (
+            (f"plats {where}", f"place {where}")
+            if placing.place == placing.place_to
+            else (f"delad plats {where}", f"shared place {where}")
+        )
+        reason = Reason(
+            "rally",
+            f"Rallybonus, {starters} startande {unit_sv}, {where_sv}",
+            f"Rally bonus, {starters} starting {unit_en}, {where_en}",
+        )
+        credited = rules.round_up(exact)
+        awards.extend(
+            PlayerAward(player.id, placing.entry, Colour.GOLD, exact, credited, reason, bonus=exact)
+            for player in placing.players
+            if player.entitled
+        )
+    return AwardOutcome(awards=tuple(awards))
+
+
+# the rally's counts, with their defaults (None: the report must give it)
+_RALLY_COUNTS = (
+    ("rally_starters", None),
+    ("rally_silver_events", None),
+    ("rally_spring_autumn_events", 0),
+)
+
+
+def _rally_facts(competition: Competition) -> tuple[int, int, int] | Reason:
+    """(starters, silver events, spring/autumn silver events), or why the rally earns
+    no bonus."""
+    counts: list[int] = []
+    for name, default in _RALLY_COUNTS:
+        value = competition.option(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return Reason(
+                "rally",
+                f"Rallyt behöver {name} som ett heltal, fick {value!r}",
+                f"The rally needs {name} as a whole number, got {value!r}",
+            )
+        counts.append(value)
+    starters, silver, spring_autumn = counts
+    least = rules.RALLY_MIN_SILVER_EVENTS
+    if silver < least:
+        return Reason(
+            "rally",
+            f"Rallyt har {silver} silvertävlingar; bonus kräver minst {least}",
+            f"The rally has {silver} silver events; a bonus needs at least {least}",
+        )
+    if spring_autumn:
+        return Reason(
+            "rally",
+            f"Rallyt har vår- eller höstsilver bland deltävlingarna ({spring_autumn}): ingen bonus",
+            f"The rally includes spring or autumn silver events ({spring_autumn}): no bonus",
+        )
+    pairs = rules.rally_pairs(starters, competition.kind)
+    if pairs < rules.RALLY_MIN_PAIRS:
+        unit_sv, unit_en = RALLY_UNITS.get(competition.kind, RALLY_UNITS["pairs"])
+        as_pairs_sv = as_pairs_en = ""
+        if unit_en != "pairs":  # teams count twice, players half (lines 482-487)
+            number = format(pairs.normalize(), "f")
+            as_pairs_sv = f" (räknas som {number.replace('.', ',')} par)"
+            as_pairs_en = f" (counted as {number} pairs)"
+        return Reason(
+            "rally",
+            f"Rallyt har {starters} startande {unit_sv}{as_pairs_sv}; "
+            f"bonus kräver minst {rules.RALLY_MIN_PAIRS} par",
+            f"The rally has {starters} starting {unit_en}{as_pairs_en}; "
+            f"a bonus needs at least {rules.RALLY_MIN_PAIRS} pairs",
+        )
+    return starters, silver, spring_autumn
 
 
 # -- picking and splitting --
@@ -722,11 +994,7 @@ def _h2(entries: int, *, boards: int | None, category: str) -> _Scale:
 def _shares(built: _Scale, place: int, place_to: int) -> dict[Colour, _Line]:
     """What one entry at ``place``..``place_to`` gets, per colour (lines 488-494)."""
     shares: dict[Colour, _Line] = {}
-    for colour in Colour:
-        if not any(line.colour is colour for line in built.lines):
-            continue
-        exact = [line.exact if line.colour is colour else Decimal(0) for line in built.lines]
-        credited = [line.credited if line.colour is colour else Decimal(0) for line in built.lines]
+    for colour, (exact, credited) in built.columns.items():
         if colour is Colour.BRONZE:
             floor = built.bronze_floor
             share = rules.shared_bronze(credited, place, place_to, minimum=floor)
@@ -744,17 +1012,12 @@ def _place_text(place: int, place_to: int) -> str:
 
 
 def _reason(built: _Scale, place: int, place_to: int) -> Reason:
-    label_sv, label_en = _label(built.table)
-    unit_sv, unit_en = UNITS.get(built.kind, UNITS["pairs"])
+    (head_sv, head_en), (tail_sv, tail_en) = built.reason_parts
     if place == place_to:
         where_sv, where_en = f"plats {place}", f"place {place}"
     else:
         where_sv, where_en = f"delad plats {place}-{place_to}", f"shared place {place}-{place_to}"
-    sv = f"{label_sv}, {built.entries} {unit_sv}, {where_sv}"
-    en = f"{label_en}, {built.entries} {unit_en}, {where_en}"
-    for note_sv, note_en in built.notes:
-        sv, en = f"{sv}; {note_sv}", f"{en}; {note_en}"
-    return Reason(built.table, sv, en)
+    return Reason(built.table, f"{head_sv}, {where_sv}{tail_sv}", f"{head_en}, {where_en}{tail_en}")
 
 
 def _join(reason: Reason, sv: str, en: str) -> Reason:
@@ -794,13 +1057,20 @@ def _to_players(
                 )
         elif not rules.played_enough(player, rounds=competition.rounds, boards=competition.boards):
             continue
+        whole = share == 1
         for colour, line in shares.items():
-            credited = line.credited if share == 1 else rules.round_up(line.credited * share)
+            credited = line.credited if whole else rules.round_up(line.credited * share)
             if credited <= 0:
                 continue
             awards.append(
                 PlayerAward(
-                    player.id, placing.entry, colour, line.exact * share, credited, player_reason
+                    player.id,
+                    placing.entry,
+                    colour,
+                    line.exact if whole else line.exact * share,
+                    credited,
+                    player_reason,
+                    line.bonus if whole else line.bonus * share,
                 )
             )
     return awards

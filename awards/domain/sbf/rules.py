@@ -21,7 +21,16 @@ HALF_SILVER_BOARDS = range(36, 42)  # "36-41* Spelas med halv silverpoängskala"
 BRONZE_MIN_BOARDS = 18  # A1 and A2, lines 679 and 826
 SIMULTANEOUS_BONUS_PLACES = 16  # "dock högst 16 par" (line 436)
 SIMULTANEOUS_HEAT_MINIMUM = {Colour.BRONZE: 4, Colour.SILVER: 8}  # lines 428, 440
-RALLY_MIN_SILVER_EVENTS = 6  # line 447
+RALLY_MIN_SILVER_EVENTS = 6  # "minst sex silvertävlingar" (lines 463-465)
+# Pairs a starter counts as: "Åtta lag likställs således med 16 par"; individual
+# players are divided by two (lines 482-487).
+RALLY_PAIRS_PER_STARTER = {"pairs": Decimal(1), "teams": Decimal(2), "individual": Decimal("0.5")}
+# gp per place (lines 477-481): 96-100 pairs 1 gp; 101-200 pairs 2-1; more than 200
+# pairs 3-2-1. Read as "more than 100" and "more than 200" so that the half pairs of
+# an individual rally (201 players = 100.5 pairs) fall on a step, not between two.
+RALLY_MIN_PAIRS = Decimal(96)
+RALLY_BONUS_ABOVE = ((Decimal(200), (3, 2, 1)), (Decimal(100), (2, 1)))  # largest first
+RALLY_BONUS_LEAST = (1,)
 
 
 def round_up(value: Decimal) -> Decimal:
@@ -111,24 +120,20 @@ def rally_bonus(
     *, starters: int, kind: str, silver_events: int, spring_autumn_events: int = 0
 ) -> tuple[int, ...]:
     """Gold bonus of a district rally, per place, from the rally's total starters
-    (lines 442-475): 96-100 pairs 1 gp; 101-200 pairs 2-1; over 200 pairs 3-2-1. Teams
-    count twice, individual players half. No bonus unless the rally has at least six
-    silver events and none of them spring or autumn silver."""
+    (lines 459-487). No bonus unless the rally has at least six silver events and
+    none of them spring or autumn silver."""
     if silver_events < RALLY_MIN_SILVER_EVENTS or spring_autumn_events:
         return ()
-    if kind == "teams":
-        pairs = Decimal(starters * 2)
-    elif kind == "individual":
-        pairs = Decimal(starters) / 2
-    else:
-        pairs = Decimal(starters)
-    if pairs > 200:
-        return (3, 2, 1)
-    if pairs > 100:
-        return (2, 1)
-    if pairs >= 96:
-        return (1,)
-    return ()
+    pairs = rally_pairs(starters, kind)
+    if pairs < RALLY_MIN_PAIRS:
+        return ()
+    return next((gold for above, gold in RALLY_BONUS_ABOVE if pairs > above), RALLY_BONUS_LEAST)
+
+
+def rally_pairs(starters: int, kind: str) -> Decimal:
+    """The rally's starters as pairs: teams count twice, individual players half
+    (lines 482-487)."""
+    return Decimal(starters) * RALLY_PAIRS_PER_STARTER.get(kind, Decimal(1))
 
 
 def handicap_list_points(bronze: Decimal) -> tuple[Decimal, Decimal]:
@@ -157,6 +162,8 @@ def shared_value(values: Sequence[Decimal], place: int, place_to: int) -> Decima
     scale give nothing. The caller rounds up; teams never share (tie-break instead)."""
     if place < 1 or place_to < place:
         raise ValueError(f"bad shared place {place}-{place_to}")
+    if place == place_to:  # nothing shared: the usual case, asked for every placing
+        return values[place - 1] if place <= len(values) else Decimal(0)
     total = sum((values[i - 1] for i in range(place, place_to + 1) if i <= len(values)), Decimal(0))
     return total / (place_to - place + 1)
 

@@ -760,14 +760,18 @@ def _side_results(match: Match, scale_total: int | None) -> tuple[str | None, st
 @dataclass
 class _Tally:
     exact: dict[Colour, Decimal] = field(default_factory=dict)
+    # The part of ``exact`` that is a bonus, which earns no ranking points (chapter 7).
+    bonus: dict[Colour, Decimal] = field(default_factory=dict)
     won: int = 0
     drawn: int = 0
     halves: int = 0
     notes_sv: list[str] = field(default_factory=list)
     notes_en: list[str] = field(default_factory=list)
 
-    def add(self, colour: Colour, points: Decimal) -> None:
+    def add(self, colour: Colour, points: Decimal, *, bonus: bool = False) -> None:
         self.exact[colour] = self.exact.get(colour, Decimal(0)) + points
+        if bonus:
+            self.bonus[colour] = self.bonus.get(colour, Decimal(0)) + points
 
 
 def award_team_competition(competition: Competition) -> AwardOutcome:
@@ -1031,6 +1035,7 @@ def _award_series(table: str, competition: Competition) -> AwardOutcome:
                         exact=exact,
                         credited=_credited(exact),
                         reason=Reason(table, sv, en),
+                        bonus=earned.bonus.get(colour, Decimal(0)),
                     )
                 )
     if not awards:
@@ -1071,7 +1076,7 @@ def _add_bonus(
                     earned = tally.exact.get(Colour.GOLD, Decimal(0)) if tally else Decimal(0)
                     if tally is None or earned == 0:
                         continue
-                    tally.add(Colour.GOLD, earned * s.G3_ELITE_BONUS)
+                    tally.add(Colour.GOLD, earned * s.G3_ELITE_BONUS, bonus=True)
                     tally.notes_sv.append(", segrare i Elitserien: 20 % bonus")
                     tally.notes_en.append(", Elitserien winners: 20 % bonus")
         return
@@ -1102,6 +1107,9 @@ def _add_bonus(
                 continue
             if table == "G2":
                 # G2a: the best teams' sp become gold per player; the others keep their sp.
+                # Not a bonus: the seed says the sp are converted ("omvandlas") and never
+                # calls it one; read as a bonus, the best junior teams would be the only
+                # ones to earn no ranking from the final.
                 tally.exact.pop(Colour.SILVER, None)
                 tally.add(Colour.GOLD, value)
                 tally.notes_sv.append(
@@ -1114,7 +1122,7 @@ def _add_bonus(
             # "minst 1/3 av totala antalet halvlekar" of the team's played matches.
             if tally.halves * 3 < team_halves[placing.entry]:
                 continue
-            tally.add(colour, value)
+            tally.add(colour, value, bonus=True)
             tally.notes_sv.append(
                 f", bonus plats {_place_text(placing)}: {_num(value, True)} {unit}"
             )
