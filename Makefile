@@ -5,6 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 DEMO_MEMBERS ?= 25000
+DEMO_TOURNAMENTS ?= 2000
 
 .PHONY: install run test test-fast lint format ci messages worker bench clean
 
@@ -18,7 +19,7 @@ $(VENV)/.installed: requirements.txt
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS)
+	$(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS) --tournaments $(DEMO_TOURNAMENTS)
 	$(PY) manage.py runserver $(HOST)
 
 test: install

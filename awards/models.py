@@ -49,6 +49,8 @@ class MasterPointAward(BilingualReason):
     colour = models.CharField(_("colour"), max_length=6, choices=Colour.choices)
     exact = models.DecimalField(_("exact"), max_digits=12, decimal_places=4)
     credited = models.DecimalField(_("credited"), max_digits=10, decimal_places=2)
+    # The part of ``exact`` that is a bonus: it gives no ranking points (chapter 7).
+    bonus = models.DecimalField(_("of which bonus"), max_digits=12, decimal_places=4, default=0)
     table = models.CharField(_("table"), max_length=20)
     rule_version = models.CharField(_("rules"), max_length=40)
     awarded_on = models.DateField(_("date"))

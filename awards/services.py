@@ -22,14 +22,23 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from django.conf import settings
-from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from members.models import Member
+from tournaments.bulk import fetch_rows, json_value, replace_rows
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
-from .domain.core import UNIT, Colour, Competition, Match, Placing, Player, Rulebook
+from .domain.core import (
+    UNIT,
+    AwardOutcome,
+    Colour,
+    Competition,
+    Match,
+    Placing,
+    Player,
+    Rulebook,
+)
 from .domain.sbf import classes, ranking
 from .domain.sbf.ranking import RankingAward
 from .models import (
@@ -44,69 +53,144 @@ ENTITLED = (Member.Status.ACTIVE, Member.Status.FOREIGN_GUEST)
 
 
 def rulebook() -> Rulebook:
-    return import_string(getattr(settings, "AWARDS_RULEBOOK", "awards.domain.sbf.SBF"))
+    return import_string(settings.AWARDS_RULEBOOK)
 
 
-def _player(ep: EntryPlayer) -> Player:
-    member = ep.member
+# What the award rules read of a tournament, as plain rows: the same builder serves
+# the pipeline's one tournament and a season's recompute of thousands.
+TOURNAMENT_FIELDS = (
+    "pk",
+    "start_date",
+    "kind",
+    "level",
+    "boards",
+    "rounds",
+    "all_met_all",
+    "handicap_event",
+    "award_table",
+    "award_options",
+)
+PLACING_FIELDS = (
+    "section__tournament_id",
+    "pk",
+    "standing__place",
+    "standing__place_to",
+    "standing__score",
+    "section__name",
+    "direction",
+    "strength_group",
+    "opponents_met",
+)
+PLAYER_FIELDS = (
+    "entry_id",
+    "member_id",
+    "member__mid",
+    "member__status",
+    "temporary_id",
+    "boards_played",
+    "halves_played",
+    "reserve",
+)
+
+
+def placing_rows(tournament_ids: Iterable[int]):
+    """(tournament, entry, place, place_to, score, section, direction, group, met) in
+    standings order; phantoms and entries without a standing take no place."""
+    return (
+        Entry.objects.filter(
+            section__tournament_id__in=tournament_ids, phantom=False, standing__isnull=False
+        )
+        .order_by(
+            "section__tournament_id", "standing__place", "section__name", "direction", "number"
+        )
+        .values_list(*PLACING_FIELDS)
+    )
+
+
+def player_rows(tournament_ids: Iterable[int]):
+    return (
+        EntryPlayer.objects.filter(entry__section__tournament_id__in=tournament_ids)
+        .order_by("entry_id", "pk")
+        .values_list(*PLAYER_FIELDS)
+    )
+
+
+def player_of(row: tuple) -> Player:
+    _entry, member_id, mid, status, temporary_id, boards, halves, reserve = row
     return Player(
-        id=str(member.mid) if member else ep.temporary_id,
-        entitled=member is not None and member.status in ENTITLED,
-        boards_played=ep.boards_played,
-        halves_played=ep.halves_played,
-        reserve=ep.reserve,
+        id=str(mid) if member_id else temporary_id,
+        entitled=member_id is not None and status in ENTITLED,
+        boards_played=boards,
+        halves_played=halves,
+        reserve=reserve,
+    )
+
+
+def build_competition(
+    tournament: dict, placings: Iterable[tuple], players: dict[int, list[Player]], matches=()
+) -> Competition:
+    """A tournament's :class:`Competition` from its rows (``TOURNAMENT_FIELDS``,
+    ``PLACING_FIELDS`` in standings order, players by entry)."""
+    options = json_value(tournament["award_options"]) or {}
+    return Competition(
+        kind=tournament["kind"],
+        level=Colour(tournament["level"] or "bronze"),
+        placings=tuple(
+            Placing(
+                entry=str(entry),
+                place=place,
+                place_to=place_to,
+                players=tuple(players.get(entry, ())),
+                score=score,
+                section=section,
+                direction=direction,
+                group=group,
+                opponents_met=met,
+            )
+            for _t, entry, place, place_to, score, section, direction, group, met in placings
+        ),
+        boards=tournament["boards"],
+        rounds=tournament["rounds"],
+        all_met_all=tournament["all_met_all"],
+        handicap_event=tournament["handicap_event"],
+        table=tournament["award_table"] or None,
+        matches=tuple(matches),
+        options=tuple(sorted(options.items())),
     )
 
 
 def competition_of(tournament: Tournament) -> Competition:
     """The facts of a tournament that the award rules read, from its saved standings."""
-    entries = (
-        Entry.objects.filter(section__tournament=tournament, phantom=False, standing__isnull=False)
-        .select_related("section", "standing")
-        .prefetch_related(
-            Prefetch("players", queryset=EntryPlayer.objects.select_related("member"))
-        )
-        .order_by("standing__place", "section__name", "direction", "number")
-    )
-    placings = tuple(
-        Placing(
-            entry=str(e.pk),
-            place=e.standing.place,
-            place_to=e.standing.place_to,
-            players=tuple(_player(p) for p in e.players.all()),
-            score=e.standing.score,
-            section=e.section.name,
-            direction=e.direction,
-            group=e.strength_group,
-            opponents_met=e.opponents_met,
-        )
-        for e in entries
-    )
-    return Competition(
-        kind=tournament.kind,
-        level=Colour(tournament.level or "bronze"),
-        placings=placings,
-        boards=tournament.boards,
-        rounds=tournament.rounds,
-        all_met_all=tournament.all_met_all,
-        handicap_event=tournament.handicap_event,
-        matches=_matches(tournament) if tournament.kind == Tournament.Kind.TEAMS else (),
-        options=(("championship_stage", tournament.championship_stage),)
-        if tournament.championship_stage
-        else (),
-    )
+    return _read(tournament)[0]
 
 
-def _matches(tournament: Tournament) -> tuple[Match, ...]:
-    matches = TeamMatch.objects.filter(tournament=tournament).prefetch_related(
-        "lineups__player__member"
+def _read(tournament: Tournament) -> tuple[Competition, dict[str, int]]:
+    """The competition, and the key of each member who played by MID (as text)."""
+    facts = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
+    players: dict[int, list[Player]] = defaultdict(list)
+    members: dict[str, int] = {}
+    for row in player_rows([tournament.pk]):
+        players[row[0]].append(player_of(row))
+        if row[1] is not None:
+            members[str(row[2])] = row[1]
+    matches = team_matches([tournament.pk]).get(tournament.pk, ())
+    competition = build_competition(facts, placing_rows([tournament.pk]), players, matches)
+    return competition, members
+
+
+def team_matches(tournament_ids: Iterable[int]) -> dict[int, tuple[Match, ...]]:
+    """The team matches of these tournaments, each with who played which halves."""
+    matches = (
+        TeamMatch.objects.filter(tournament_id__in=list(tournament_ids))
+        .order_by("tournament_id", "round", "pk")
+        .prefetch_related("lineups__player__member")
     )
-    result = []
+    result: dict[int, list[Match]] = defaultdict(list)
     for m in matches:
         halves: dict[tuple[str, str], int] = defaultdict(int)
         for slot in m.lineups.all():
             halves[(str(slot.entry_id), slot.player.player_id)] += 1
-        result.append(
+        result[m.tournament_id].append(
             Match(
                 round=m.round,
                 home=str(m.home_id),
@@ -122,95 +206,136 @@ def _matches(tournament: Tournament) -> tuple[Match, ...]:
                 halves=tuple((e, p, n) for (e, p), n in sorted(halves.items())),
             )
         )
-    return tuple(result)
+    return {t: tuple(found) for t, found in result.items()}
+
+
+LEDGER_KEY = ("member_id", "tournament_id", "colour")
+LEDGER_FIELDS = (
+    "member_id",
+    "tournament_id",
+    "colour",
+    "exact",
+    "credited",
+    "bonus",
+    "table",
+    "reason_sv",
+    "reason_en",
+    "rule_version",
+    "awarded_on",
+)
+
+
+def ledger_rows(
+    outcome: AwardOutcome, *, tournament_id: int, day: date, version: str, members: dict[str, int]
+) -> list[tuple]:
+    """The ledger rows (``LEDGER_FIELDS``) of an outcome; ``members`` maps the player
+    id (MID as text) of every entitled member to their key. Guests and zero awards
+    write no row."""
+    return [
+        (
+            members[a.player],
+            tournament_id,
+            a.colour.value,
+            a.exact,
+            a.credited,
+            a.bonus,
+            a.reason.table,
+            a.reason.sv,
+            a.reason.en,
+            version,
+            day,
+        )
+        for a in outcome.awards
+        if a.credited > 0 and a.player in members
+    ]
 
 
 def award_tournament(tournament: Tournament) -> None:
     """Replace the tournament's ledger rows with what the rulebook gives (idempotent)."""
     book = rulebook()
-    outcome = book.award(competition_of(tournament))
-    mids = {int(a.player) for a in outcome.awards if a.player.isdigit()}
-    members = dict(Member.objects.filter(mid__in=mids).values_list("mid", "pk"))
-    before = set(
-        MasterPointAward.objects.filter(tournament=tournament).values_list("member_id", flat=True)
+    competition, members = _read(tournament)
+    outcome = book.award(competition)
+    rows = ledger_rows(
+        outcome,
+        tournament_id=tournament.pk,
+        day=tournament.start_date,
+        version=book.version,
+        members=members,
     )
-    MasterPointAward.objects.filter(tournament=tournament).delete()
-    rows = [
-        MasterPointAward(
-            member_id=members[int(a.player)],
-            tournament=tournament,
-            colour=a.colour.value,
-            exact=a.exact,
-            credited=a.credited,
-            table=a.reason.table,
-            reason_sv=a.reason.sv,
-            reason_en=a.reason.en,
-            rule_version=book.version,
-            awarded_on=tournament.start_date,
-        )
-        for a in outcome.awards
-        if a.player.isdigit() and int(a.player) in members and a.credited > 0
-    ]
-    MasterPointAward.objects.bulk_create(rows)
-    TournamentAwards.objects.update_or_create(
-        tournament=tournament,
-        defaults={
-            "rule_version": book.version,
-            "awards": len(rows),
-            "reason_sv": outcome.no_award.sv if outcome.no_award else "",
-            "reason_en": outcome.no_award.en if outcome.no_award else "",
-        },
+    ledger = replace_rows(
+        MasterPointAward.objects.filter(tournament=tournament),
+        MasterPointAward,
+        LEDGER_FIELDS,
+        LEDGER_KEY,
+        rows,
     )
-    refresh_holdings(before | {r.member_id for r in rows})
+    no_award = outcome.no_award
+    replace_rows(
+        TournamentAwards.objects.filter(tournament=tournament),
+        TournamentAwards,
+        RUN_FIELDS,
+        ("tournament_id",),
+        [award_run(book, tournament.pk, len(rows), no_award)],
+    )
+    refresh_holdings({member_id for member_id, _t, _c in ledger.touched})
 
 
-def refresh_holdings(member_ids: Iterable[int]) -> None:
-    """Rebuild holdings, classes and promotions of these members from their ledgers.
+RUN_FIELDS = ("tournament_id", "rule_version", "awards", "reason_sv", "reason_en")
+
+
+def award_run(book: Rulebook, tournament_id: int, awards: int, no_award) -> tuple:
+    """The ``TournamentAwards`` row (``RUN_FIELDS``): how many awards, or why none."""
+    return (
+        tournament_id,
+        book.version,
+        awards,
+        no_award.sv if no_award else "",
+        no_award.en if no_award else "",
+    )
+
+
+def refresh_holdings(member_ids: Iterable[int] | None) -> None:
+    """Rebuild holdings, classes and promotions of these members (``None``: everybody)
+    from their ledgers.
 
     Walking each ledger in date order gives the day every class was reached, so a
     tournament reported late moves a promotion to the right day.
     """
-    ids = sorted(set(member_ids))
-    if not ids:
-        return
-    ledger: dict[int, list[tuple[date, int, str, Decimal]]] = defaultdict(list)
-    for member_id, day, tournament_id, colour, credited in (
-        MasterPointAward.objects.filter(member_id__in=ids)
-        .order_by("member_id", "awarded_on", "tournament_id")
-        .values_list("member_id", "awarded_on", "tournament_id", "colour", "credited")
+    awards = MasterPointAward.objects.order_by("member_id", "awarded_on", "tournament_id")
+    holdings_rows = MasterPointHolding.objects.all()
+    promotion_rows = Promotion.objects.all()
+    if member_ids is not None:
+        ids = sorted(set(member_ids))
+        if not ids:
+            return
+        awards = awards.filter(member_id__in=ids)
+        holdings_rows = holdings_rows.filter(member_id__in=ids)
+        promotion_rows = promotion_rows.filter(member_id__in=ids)
+    ledger: dict[int, list[tuple[tuple[date, int], Colour, Decimal]]] = defaultdict(list)
+    colours = {c.value: c for c in Colour}
+    for member_id, day, tournament_id, colour, credited in fetch_rows(
+        awards.values_list("member_id", "awarded_on", "tournament_id", "colour", "credited")
     ):
-        ledger[member_id].append((day, tournament_id, colour, credited))
+        ledger[member_id].append(((day, tournament_id), colours[colour], credited))
     holdings, promotions = [], []
-    for member_id in ids:
-        holding = classes.Holding()
-        for day, tournament_id, colour, credited in ledger.get(member_id, ()):
-            after = holding.plus(Colour(colour), credited)
-            promotions.extend(
-                Promotion(
-                    member_id=member_id,
-                    master_class=reached.code,
-                    rank=reached.rank,
-                    reached_on=day,
-                    tournament_id=tournament_id,
-                )
-                for reached in classes.promotions(holding, after)
-            )
-            holding = after
-        current = classes.master_class(holding)
-        holdings.append(
-            MasterPointHolding(
-                member_id=member_id,
-                bronze=holding.bronze,
-                silver=holding.silver,
-                gold=holding.gold,
-                master_class=current.code,
-                rank=current.rank,
-            )
+    for member_id in ids if member_ids is not None else sorted(ledger):
+        walked = classes.walk(ledger.get(member_id, ()))
+        holding, current = walked.holding, walked.master_class
+        promotions.extend(
+            (member_id, cls.code, cls.rank, day, tournament_id)
+            for (day, tournament_id), cls in walked.reached
         )
-    MasterPointHolding.objects.filter(member_id__in=ids).delete()
-    MasterPointHolding.objects.bulk_create(holdings)
-    Promotion.objects.filter(member_id__in=ids).delete()
-    Promotion.objects.bulk_create(promotions)
+        holdings.append(
+            (member_id, holding.bronze, holding.silver, holding.gold, current.code, current.rank)
+        )
+    replace_rows(holdings_rows, MasterPointHolding, HOLDING_FIELDS, ("member_id",), holdings)
+    replace_rows(
+        promotion_rows, Promotion, PROMOTION_FIELDS, ("member_id", "master_class"), promotions
+    )
+
+
+HOLDING_FIELDS = ("member_id", "bronze", "silver", "gold", "master_class", "rank")
+PROMOTION_FIELDS = ("member_id", "master_class", "rank", "reached_on", "tournament_id")
 
 
 def refresh_rankings_for(tournament: Tournament) -> None:
@@ -223,56 +348,77 @@ def refresh_rankings_for(tournament: Tournament) -> None:
     refresh_rankings(member_ids, on=timezone.localdate())
 
 
-def ranking_awards(member_ids: Iterable[int], *, on: date) -> dict[int, list[RankingAward]]:
-    """Each member's silver and gold awards that may count on ``on`` (chapter 7).
+def ranking_awards(member_ids: Iterable[int] | None, *, on: date) -> dict[int, list[RankingAward]]:
+    """Each member's silver and gold awards that may count on ``on`` (chapter 7);
+    ``None``: everybody's.
 
-    The ledger keeps no bonus or spring/autumn flags yet, so every award counts at
-    its colour's rate; ``ranking.ranking_rule`` holds the exceptions for when it does.
+    The bonus part of an award is a row of its own that gives nothing; the event's
+    table and facts say whether it is the SM pairs final, Allsvenskan division 3 or
+    a spring/autumn silver event (``ranking.event_flags``).
     """
     # A loose lower bound on the 24-month window; ranking.counting_awards draws the edge.
     oldest = date(on.year - 2, on.month, 1) - timedelta(days=1)
+    rows = MasterPointAward.objects.filter(
+        awarded_on__gte=oldest, colour__in=(Colour.SILVER, Colour.GOLD)
+    )
+    if member_ids is not None:
+        rows = rows.filter(member_id__in=list(member_ids))
     awards: dict[int, list[RankingAward]] = defaultdict(list)
-    for member_id, mid, day, colour, exact, level, tournament_id in (
-        MasterPointAward.objects.filter(
-            member_id__in=member_ids,
-            awarded_on__gte=oldest,
-            colour__in=(Colour.SILVER, Colour.GOLD),
-        )
-        .order_by("member_id", "awarded_on")
-        .values_list(
+    for (
+        member_id,
+        mid,
+        day,
+        colour,
+        exact,
+        bonus,
+        table,
+        level,
+        options,
+        tournament_id,
+    ) in fetch_rows(
+        rows.order_by("member_id", "awarded_on").values_list(
             "member_id",
             "member__mid",
             "awarded_on",
             "colour",
             "exact",
+            "bonus",
+            "table",
             "tournament__level",
+            "tournament__award_options",
             "tournament_id",
         )
     ):
-        awards[member_id].append(
-            RankingAward(
-                player=str(mid),
-                played_on=day,
-                colour=Colour(colour),
-                exact=exact,
-                event_level=Colour(level or "bronze"),
-                tournament=str(tournament_id),
-            )
-        )
+        common = {
+            "player": str(mid),
+            "played_on": day,
+            "colour": Colour(colour),
+            "event_level": Colour(level or "bronze"),
+            "tournament": str(tournament_id),
+            **ranking.event_flags(table, json_value(options) or {}),
+        }
+        if exact > bonus:
+            awards[member_id].append(RankingAward(exact=exact - bonus, **common))
+        if bonus > 0:
+            awards[member_id].append(RankingAward(exact=bonus, bonus=True, **common))
     return awards
 
 
-def refresh_rankings(member_ids: Iterable[int], *, on: date) -> None:
-    """Replace these members' ranking points as of ``on`` (results drop out after 24 months)."""
-    ids = sorted(set(member_ids))
-    awards = ranking_awards(ids, on=on)
+def refresh_rankings(member_ids: Iterable[int] | None, *, on: date) -> None:
+    """Replace these members' (``None``: everybody's) ranking points as of ``on``
+    (results drop out after 24 months)."""
+    awards = ranking_awards(member_ids, on=on)
+    ids = sorted(set(member_ids)) if member_ids is not None else sorted(awards)
     scores = [
         RankingScore(member_id=m, points=total, computed_on=on)
         for m in ids
         if (total := ranking.ranking_total(awards.get(m, ()), on)) > 0
     ]
-    RankingScore.objects.filter(member_id__in=ids).delete()
-    RankingScore.objects.bulk_create(scores, batch_size=2000)
+    old = RankingScore.objects.all()
+    if member_ids is not None:
+        old = old.filter(member_id__in=ids)
+    old.delete()
+    RankingScore.objects.bulk_create(scores, batch_size=5000)
 
 
 def scale_rows(

@@ -158,6 +158,9 @@ PIPELINE_STEP_OVERRIDES = dict(
     item.split("=", 1) for item in envlist("KLOVER_PIPELINE_OVERRIDES") if "=" in item
 )
 
+# The master points rulebook the award step uses (a plain-Python object: awards/domain).
+AWARDS_RULEBOOK = os.environ.get("KLOVER_AWARDS_RULEBOOK", "awards.domain.sbf.SBF")
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)

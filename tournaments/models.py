@@ -70,6 +70,11 @@ class Tournament(models.Model):
     handicap_event = models.BooleanField(_("handicap event"), default=False)
     championship_stage = models.CharField(_("championship stage"), max_length=100, blank=True)
     carry_over = models.BooleanField(_("carry-over from an earlier stage"), default=False)
+    # What the award rules need that no results file carries: the table fixed by the
+    # sanction or the series (blank: the rulebook picks it from kind and level) and the
+    # rulebook's named facts (division, strength groups, A-final, spring/autumn silver...).
+    award_table = models.CharField(_("award table"), max_length=20, blank=True)
+    award_options = models.JSONField(_("award facts"), default=dict, blank=True)
     boards = models.PositiveSmallIntegerField(_("boards"), default=0)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
     all_met_all = models.BooleanField(_("every entry met every other"), default=True)

@@ -34,12 +34,15 @@ How the table is read (docs/master-classes-and-ranking.md has the reasoning):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from enum import StrEnum
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from awards.domain.core import MASTER_POINTS_PER_UNIT, UNIT, Colour, Reason
+
+K = TypeVar("K")
 
 SEED: Final = "000_18af0e66f52a62b2.txt"
 TABLE: Final = "Mästarklasser"
@@ -67,6 +70,9 @@ class Exchange(StrEnum):
     @property
     def silver_to_gold(self) -> bool:
         return self is Exchange.UP_TO_GOLD
+
+
+_RATES: Final = tuple((c.value, MASTER_POINTS_PER_UNIT[c]) for c in Colour)
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,7 @@ class Holding:
 
     @property
     def master_points(self) -> Decimal:
-        return sum((self.of(c) * MASTER_POINTS_PER_UNIT[c] for c in Colour), _ZERO)
+        return sum((getattr(self, name) * rate for name, rate in _RATES), _ZERO)
 
 
 @dataclass(frozen=True)
@@ -246,33 +252,41 @@ def count(cls: MasterClass, holding: Holding) -> Counted | None:
     20 sp = 2 mp become 1 gp), so the fewest blocks that meet the colour
     requirement are always the best choice.
     """
-    req = cls.requirement
-    total = holding.master_points
-    if req.bronze is not None:
-        met = holding.bronze >= req.bronze and total >= req.master_points
-        return Counted(0, 0, total) if met else None
-    if req.silver is None and req.gold is None:
-        return Counted(0, 0, total) if total >= req.master_points else None
+    way = _best_way(
+        cls.requirement, holding.bronze, holding.silver, holding.gold, holding.master_points
+    )
+    return Counted(*way) if way else None
 
-    ways: list[Counted] = []
-    bronze_blocks_held = int(holding.bronze // BLOCK)
+
+def _best_way(
+    req: Requirement, bronze: Decimal, silver: Decimal, gold: Decimal, total: Decimal
+) -> tuple[int, int, Decimal] | None:
+    """:func:`count` on plain numbers (bronze blocks, silver blocks, mp left), so that
+    :func:`walk` can ask it after every award without building objects."""
+    if req.bronze is not None:
+        return (0, 0, total) if bronze >= req.bronze and total >= req.master_points else None
+    if req.silver is None and req.gold is None:
+        return (0, 0, total) if total >= req.master_points else None
+    best: tuple[int, int, Decimal] | None = None
+    bronze_blocks_held = int(bronze // BLOCK)
     if req.silver is not None:
-        short = max(0, _ceil(req.silver - holding.silver - 10 * holding.gold))
+        short = max(0, _ceil(req.silver - silver - 10 * gold))
         if short == 0 or (req.exchange.bronze_to_silver and short <= bronze_blocks_held):
-            ways.append(Counted(short, 0, total - Decimal(short) / 10))
+            best = (short, 0, total - Decimal(short) / 10)
     if req.gold is not None:
-        gold_short = max(0, _ceil(req.gold - holding.gold))
-        silver_short = max(0, _ceil(BLOCK * gold_short - holding.silver))
+        gold_short = max(0, _ceil(req.gold - gold))
+        silver_short = max(0, _ceil(BLOCK * gold_short - silver))
+        way: tuple[int, int, Decimal] | None = None
         if gold_short == 0:
-            ways.append(Counted(0, 0, total))
+            way = (0, 0, total)
         elif req.exchange.silver_to_gold and (
             silver_short == 0
             or (req.exchange.bronze_to_silver and silver_short <= bronze_blocks_held)
         ):
-            lost = Decimal(silver_short) / 10 + gold_short
-            ways.append(Counted(silver_short, gold_short, total - lost))
-    best = max(ways, key=lambda way: way.master_points, default=None)
-    if best is None or best.master_points < req.master_points:
+            way = (silver_short, gold_short, total - Decimal(silver_short) / 10 - gold_short)
+        if way and (best is None or way[2] > best[2]):
+            best = way
+    if best is None or best[2] < req.master_points:
         return None
     return best
 
@@ -332,6 +346,64 @@ def promotions(before: Holding, after: Holding) -> list[MasterClass]:
         for c in CLASSES
         if attains(c, after) and not attains(c, before) and (c.rank > held or _is_klover_star(c))
     ]
+
+
+@dataclass(frozen=True)
+class Walk(Generic[K]):
+    holding: Holding
+    reached: list[tuple[K, MasterClass]]  # (key of the award that reached it, class)
+    master_class: MasterClass
+
+
+def walk(ledger: Iterable[tuple[K, Colour, Decimal]]) -> Walk[K]:
+    """The holding after a ledger in date order, each class reached on the way with
+    the key of the award that reached it, and the class held at the end.
+
+    The same as adding the awards one at a time and asking :func:`promotions` after
+    each, but only the classes not yet met whose master points are reached are
+    looked at (every class asks at least its master points, and more points never
+    lose a class), so a season of awards walks quickly.
+    """
+    totals = {colour: _ZERO for colour in Colour}
+    points = _ZERO
+    pending = list(_NOT_MET_BY_NOTHING)
+    held = _HELD_WITH_NOTHING
+    reached: list[tuple[K, MasterClass]] = []
+    for key, colour, amount in ledger:
+        totals[colour] += amount
+        points += amount * MASTER_POINTS_PER_UNIT[colour]
+        if not pending or points < pending[0].requirement.master_points:
+            continue
+        bronze, silver, gold = totals[Colour.BRONZE], totals[Colour.SILVER], totals[Colour.GOLD]
+        met = []
+        for c in pending:  # by master points: the rest ask for more than there is
+            if c.requirement.master_points > points:
+                break
+            if _best_way(c.requirement, bronze, silver, gold, points) is not None:
+                met.append(c)
+        if met:
+            # As promotions(before, after): the classes met now that rank above the
+            # class held, and the Klöver stars, lowest first.
+            met_ids = {id(c) for c in met}
+            reached.extend(
+                (key, c)
+                for c in CLASSES
+                if id(c) in met_ids and (c.rank > held.rank or _is_klover_star(c))
+            )
+            held = max((held, *met), key=lambda c: c.rank)
+            pending = [c for c in pending if id(c) not in met_ids]
+    return Walk(Holding(**{c.value: v for c, v in totals.items()}), reached, held)
+
+
+_NOT_MET_BY_NOTHING: Final = tuple(
+    sorted(
+        (c for c in CLASSES if not attains(c, Holding())),
+        key=lambda c: c.requirement.master_points,
+    )
+)
+
+
+_HELD_WITH_NOTHING: Final = master_class(Holding())
 
 
 def _least_alone(cls: MasterClass, holding: Holding, colour: Colour) -> Decimal | None:

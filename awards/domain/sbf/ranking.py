@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import calendar
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_CEILING, Decimal
@@ -99,6 +99,20 @@ class RankingRow:
     @property
     def place_label(self) -> str:
         return str(self.place) if self.place == self.place_to else f"{self.place}–{self.place_to}"
+
+
+def event_flags(table: str, options: Mapping[str, object]) -> dict[str, bool]:
+    """The :class:`RankingAward` flags that an event's award table and facts give.
+
+    The SM pairs final is table H1 with variant ``"final"``; Allsvenskan division 3
+    is table E5 with ``division`` 3; spring and autumn silver events are marked by
+    the sanction (``spring_autumn_silver``).
+    """
+    return {
+        "sm_pairs_final": table == "H1" and options.get("variant") == "final",
+        "allsvenskan_div3": table == "E5" and str(options.get("division")) == "3",
+        "spring_autumn_silver": bool(options.get("spring_autumn_silver")),
+    }
 
 
 def _reason(sv: str, en: str) -> Reason:

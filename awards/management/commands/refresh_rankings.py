@@ -4,7 +4,7 @@ run it nightly; the pipeline refreshes the players of each reported tournament."
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from awards.models import MasterPointAward, RankingScore
+from awards.models import RankingScore
 from awards.services import refresh_rankings
 
 
@@ -13,7 +13,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         today = timezone.localdate()
-        ids = set(MasterPointAward.objects.values_list("member_id", flat=True).distinct())
-        ids |= set(RankingScore.objects.values_list("member_id", flat=True))
-        refresh_rankings(ids, on=today)
-        self.stdout.write(f"ranking points of {len(ids)} members refreshed for {today}")
+        refresh_rankings(None, on=today)
+        ranked = RankingScore.objects.count()
+        self.stdout.write(f"ranking points refreshed for {today}: {ranked} members ranked")

@@ -15,10 +15,16 @@ class Command(BaseCommand):
         parser.add_argument("--clubs", type=int, default=350)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
+            "--tournaments",
+            type=int,
+            default=0,
+            help="also a demo season of N tournaments with their master points",
+        )
+        parser.add_argument(
             "--if-empty", action="store_true", help="Do nothing when members already exist."
         )
 
-    def handle(self, *args, members, clubs, seed, if_empty, **options):
+    def handle(self, *args, members, clubs, seed, if_empty, tournaments, **options):
         if Member.objects.exists() or Club.objects.exists() or District.objects.exists():
             if if_empty:
                 self.stdout.write("The registry already has data; demo data not loaded.")
@@ -42,5 +48,19 @@ class Command(BaseCommand):
                 f"{summary.members} members, {summary.memberships} memberships in {elapsed:.1f} s."
             )
         )
+        if tournaments > 0:
+            # Imported here: the registry's command needs the other apps only for this.
+            from awards.season import recompute_season
+            from tournaments.demo import build_demo_season
+
+            started = time.perf_counter()
+            build_demo_season(tournaments=tournaments, seed=seed)
+            report = recompute_season()
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo season: {report.tournaments} tournaments, {report.written} master "
+                    f"point awards in {time.perf_counter() - started:.1f} s."
+                )
+            )
         logins = ", ".join(f"{d.username} ({d.role})" for d in DEMO_LOGINS)
         self.stdout.write(f"Demo logins (password {DEMO_PASSWORD!r}): {logins}")

@@ -1,0 +1,185 @@
+"""Recompute a season: every tournament's awards, then everybody's classes and ranking.
+
+The office runs it when the rulebook changes or a season must be re-checked
+(``python manage.py recompute_awards``). It gives exactly the rows the pipeline's
+award step gives one tournament at a time (the same ``services.build_competition``
+and ``services.ledger_rows``), but reads the standings of thousands of tournaments
+per query and writes the ledger with one COPY, so 50,000 tournaments take a minute
+or two instead of hours. It runs in one transaction: a failure leaves the old
+ledger as it was.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import connection, connections, transaction
+from django.utils import timezone
+
+from tournaments.bulk import analyze, fetch_rows, replace_rows
+from tournaments.models import Tournament
+
+from . import services
+from .domain.core import Player
+from .models import MasterPointAward, MasterPointHolding, Promotion, TournamentAwards
+
+CHUNK = 10000
+
+
+@dataclass(frozen=True)
+class SeasonReport:
+    tournaments: int
+    written: int  # ledger rows new or changed
+    deleted: int  # ledger rows changed or gone
+    unchanged: int
+    without_awards: int
+    seconds: dict[str, float]
+
+
+def recompute_season(
+    *,
+    start: date | None = None,
+    end: date | None = None,
+    on: date | None = None,
+    progress: Callable[[str], None] | None = None,
+    workers: int = 1,
+) -> SeasonReport:
+    """Replace the awards of every tournament that started between ``start`` and
+    ``end`` (both optional), then rebuild all holdings, promotions and ranking
+    points as of ``on`` (today)."""
+    clock = _Clock()
+    tournaments = Tournament.objects.order_by("pk")
+    if start:
+        tournaments = tournaments.filter(start_date__gte=start)
+    if end:
+        tournaments = tournaments.filter(start_date__lte=end)
+    facts = list(tournaments.values(*services.TOURNAMENT_FIELDS))
+    written = deleted = unchanged = without = 0
+    chunks = [facts[offset : offset + CHUNK] for offset in range(0, len(facts), CHUNK)]
+    computed, parallel = _computed(chunks, workers)
+    done = 0
+    with transaction.atomic():
+        for part, (rows, runs, reading, awarding) in zip(chunks, computed, strict=True):
+            clock.lap(f"read and award ({parallel} process{'es' if parallel > 1 else ''})")
+            clock.add("  of which reading standings (summed over processes)", reading)
+            clock.add("  of which awarding (summed over processes)", awarding)
+            ids = [f["pk"] for f in part]
+            ledger = replace_rows(
+                MasterPointAward.objects.filter(tournament_id__in=ids),
+                MasterPointAward,
+                services.LEDGER_FIELDS,
+                services.LEDGER_KEY,
+                rows,
+            )
+            replace_rows(
+                TournamentAwards.objects.filter(tournament_id__in=ids),
+                TournamentAwards,
+                services.RUN_FIELDS,
+                ("tournament_id",),
+                runs,
+            )
+            written += ledger.written
+            deleted += ledger.deleted
+            unchanged += ledger.unchanged
+            without += sum(1 for run in runs if run[2] == 0)
+            clock.lap("write ledger")
+            done += len(part)
+            if progress:
+                progress(f"{done} of {len(facts)} tournaments")
+        analyze(MasterPointAward, TournamentAwards)
+        services.refresh_holdings(None)
+        analyze(MasterPointHolding, Promotion)
+        clock.lap("holdings and classes")
+        services.refresh_rankings(None, on=on or timezone.localdate())
+        clock.lap("ranking")
+    return SeasonReport(len(facts), written, deleted, unchanged, without, clock.seconds)
+
+
+def _award_chunk(facts: list[dict]) -> tuple[list[tuple], list[tuple], float, float]:
+    """Ledger rows and award runs of some tournaments, and the seconds spent reading
+    their standings and awarding them. Runs in a worker process on PostgreSQL."""
+    started = time.perf_counter()
+    book = services.rulebook()
+    ids = [f["pk"] for f in facts]
+    placings: dict[int, list[tuple]] = defaultdict(list)
+    for row in fetch_rows(services.placing_rows(ids)):
+        placings[row[0]].append(row)
+    players: dict[int, list[Player]] = defaultdict(list)
+    members: dict[str, int] = {}
+    # A member plays many tournaments the same way (no boards or halves of their own):
+    # one frozen Player serves them all.
+    known: dict[tuple, Player] = {}
+    for row in fetch_rows(services.player_rows(ids)):
+        seen_as = row[1:]
+        player = known.get(seen_as)
+        if player is None:
+            player = known[seen_as] = services.player_of(row)
+            if row[1] is not None:
+                members[str(row[2])] = row[1]
+        players[row[0]].append(player)
+    matches = services.team_matches(f["pk"] for f in facts if f["kind"] == Tournament.Kind.TEAMS)
+    read = time.perf_counter()
+    rows: list[tuple] = []
+    runs: list[tuple] = []
+    for tournament in facts:
+        pk = tournament["pk"]
+        competition = services.build_competition(
+            tournament, placings.get(pk, ()), players, matches.get(pk, ())
+        )
+        outcome = book.award(competition)
+        written = services.ledger_rows(
+            outcome,
+            tournament_id=pk,
+            day=tournament["start_date"],
+            version=book.version,
+            members=members,
+        )
+        rows.extend(written)
+        runs.append(services.award_run(book, pk, len(written), outcome.no_award))
+    return rows, runs, read - started, time.perf_counter() - read
+
+
+def _computed(chunks: list[list[dict]], workers: int) -> tuple[Iterator, int]:
+    """``_award_chunk`` of each chunk, in order, and how many processes compute them:
+    on PostgreSQL, outside any transaction, ``workers`` processes.
+
+    The workers are forked before the caller opens its transaction, with no
+    connection open, so each opens its own; they only read standings, which the
+    recompute does not change.
+    """
+    alone = workers <= 1 or len(chunks) < 2
+    if alone or connection.vendor != "postgresql" or connection.in_atomic_block:
+        return map(_award_chunk, chunks), 1
+    connections.close_all()
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    results = pool.map(_award_chunk, chunks)  # forks now, before any transaction
+
+    def in_order() -> Iterator:
+        try:
+            yield from results
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+    return in_order(), workers
+
+
+class _Clock:
+    """Seconds spent per phase, for the benchmark's figures."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self._last = timezone.now()
+
+    def add(self, phase: str, seconds: float) -> None:
+        self.seconds[phase] += seconds
+
+    def lap(self, phase: str) -> None:
+        now = timezone.now()
+        self.seconds[phase] += (now - self._last).total_seconds()
+        self._last = now
