@@ -80,6 +80,8 @@ PLACING_FIELDS = (
     "direction",
     "strength_group",
     "opponents_met",
+    "standing__handicap_place",
+    "standing__handicap_place_to",
 )
 PLAYER_FIELDS = (
     "entry_id",
@@ -94,8 +96,8 @@ PLAYER_FIELDS = (
 
 
 def placing_rows(tournament_ids: Iterable[int]):
-    """(tournament, entry, place, place_to, score, section, direction, group, met) in
-    standings order; phantoms and entries without a standing take no place."""
+    """``PLACING_FIELDS`` in standings order; phantoms and entries without a standing
+    take no place."""
     return (
         Entry.objects.filter(
             section__tournament_id__in=tournament_ids, phantom=False, standing__isnull=False
@@ -146,8 +148,22 @@ def build_competition(
                 direction=direction,
                 group=group,
                 opponents_met=met,
+                handicap_place=handicap_place,
+                handicap_place_to=handicap_place_to,
             )
-            for _t, entry, place, place_to, score, section, direction, group, met in placings
+            for (
+                _t,
+                entry,
+                place,
+                place_to,
+                score,
+                section,
+                direction,
+                group,
+                met,
+                handicap_place,
+                handicap_place_to,
+            ) in placings
         ),
         boards=tournament["boards"],
         rounds=tournament["rounds"],

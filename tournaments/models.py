@@ -305,6 +305,10 @@ class Standing(models.Model):
     computed_score = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     computed_percentage = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     as_printed = models.BooleanField(_("as printed by the scoring program"), default=False)
+    # Handicap events: the place on the list corrected for handicap (issue 6 writes it),
+    # beside the place without handicap; the award rules read both.
+    handicap_place = models.PositiveIntegerField(_("place with handicap"), null=True, blank=True)
+    handicap_place_to = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry__section", "entry__direction", "place"]

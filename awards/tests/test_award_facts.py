@@ -8,6 +8,7 @@ import pytest
 from django.contrib.admin.sites import site
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.test import RequestFactory
+from django.utils import translation
 
 from awards.models import MasterPointAward, RankingScore, TournamentAwards
 from awards.services import competition_of, ranking_awards, refresh_rankings
@@ -17,6 +18,12 @@ from tournaments.models import Tournament
 from tournaments.pipeline import run_step
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
 
 
 def _rerun(tournament: Tournament) -> None:
@@ -116,3 +123,27 @@ def test_changing_the_facts_in_the_admin_computes_the_awards_again(
     assert [str(m) for m in request._messages] == [
         "The awards of this tournament are being computed again."
     ]
+
+
+def test_a_handicap_event_pays_the_better_of_its_two_lists(field):  # noqa: F811
+    from tournaments.models import Standing
+
+    # 12 pairs, table A1: 24 16 11 8 bp; the handicap list gets half: 12 8 6 4
+    # (000_18af0e66f52a62b2.txt, "Handikapptävlingar").
+    tournament = _report(field, pairs=12)
+    tournament.handicap_event = True
+    tournament.save()
+    by_place = {s.place: s for s in Standing.objects.filter(entry__section__tournament=tournament)}
+    for place, with_handicap in {1: 4, 2: 5, 3: 1, 4: 2, 5: 3}.items():
+        by_place[place].handicap_place = by_place[place].handicap_place_to = with_handicap
+    Standing.objects.bulk_update(by_place.values(), ["handicap_place", "handicap_place_to"])
+    _rerun(tournament)
+    credited = dict(
+        MasterPointAward.objects.filter(
+            tournament=tournament, member__mid__in=(71001, 71005, 71009)
+        ).values_list("member__mid", "credited")
+    )
+    # place 1 keeps its 24; place 3 (11 bp) is first with handicap: 12; place 5 third: 6.
+    assert credited == {71001: 24, 71005: 12, 71009: 6}
+    reason = MasterPointAward.objects.get(tournament=tournament, member__mid=71005).reason_en
+    assert reason == "Table A1, 12 pairs, place 1; with handicap, half bp"
