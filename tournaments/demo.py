@@ -124,8 +124,18 @@ def build_demo_season(
                 shared = 2 if place < size and rng.random() < 0.05 else 1
                 for _ in range(shared):
                     entry_rows.append((entry_id, tid, entry_id - first_e + 1, "", False))
-                    score = Decimal(1000 - place * 7) / 10
-                    standing_rows.append((entry_id, place, place + shared - 1, score))
+                    # Matchpoint percentages from about 65 % down to about 38 %, as a
+                    # club field spreads; team barometers print VP instead.
+                    share = Decimal(place - 1) / max(size - 1, 1)
+                    percentage = (Decimal(65) - 27 * share).quantize(Decimal("0.01"))
+                    if kind.kind == "teams":
+                        standing_rows.append(
+                            (entry_id, place, place + shared - 1, 100 - place, None)
+                        )
+                    else:
+                        standing_rows.append(
+                            (entry_id, place, place + shared - 1, percentage, percentage)
+                        )
                     for _seat in range(kind.players):
                         player_rows.append((player_id, entry_id, chosen.pop()))
                         player_id += 1
@@ -143,7 +153,9 @@ def build_demo_season(
         insert_rows(Section, ("id", "tournament_id", "name", "boards"), section_rows)
         insert_rows(Entry, ("id", "section_id", "number", "direction", "phantom"), entry_rows)
         insert_rows(EntryPlayer, ("id", "entry_id", "member_id"), player_rows)
-        insert_rows(Standing, ("entry_id", "place", "place_to", "score"), standing_rows)
+        insert_rows(
+            Standing, ("entry_id", "place", "place_to", "score", "percentage"), standing_rows
+        )
         for model in (Tournament, Section, Entry, EntryPlayer, Standing):
             sync_ids(model)
     analyze(Tournament, Section, Entry, EntryPlayer, Standing)

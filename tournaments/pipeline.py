@@ -17,6 +17,8 @@ from .models import Tournament
 
 STEPS: tuple[tuple[str, str], ...] = (
     ("standings", "tournaments.scoring_service.compute_standings"),
+    # Handicap events: the list corrected for handicap, which the award rules read.
+    ("handicap_list", "handicap.services.handicap_list_for"),
     ("awards", "awards.services.award_tournament"),
     ("handicaps", "handicap.services.update_handicaps_for"),
     ("rankings", "awards.services.refresh_rankings_for"),

@@ -51,15 +51,19 @@ class Command(BaseCommand):
         if tournaments > 0:
             # Imported here: the registry's command needs the other apps only for this.
             from awards.season import recompute_season
+            from handicap.services import recompute_from, seed_start_handicaps
             from tournaments.demo import build_demo_season
 
             started = time.perf_counter()
             build_demo_season(tournaments=tournaments, seed=seed)
             report = recompute_season()
+            seed_start_handicaps()
+            recompute_from(None)
             self.stdout.write(
                 self.style.SUCCESS(
                     f"Demo season: {report.tournaments} tournaments, {report.written} master "
-                    f"point awards in {time.perf_counter() - started:.1f} s."
+                    f"point awards and the handicaps they give in "
+                    f"{time.perf_counter() - started:.1f} s."
                 )
             )
         logins = ", ".join(f"{d.username} ({d.role})" for d in DEMO_LOGINS)
