@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import EmptyResultSet, FieldDoesNotExist
 from django.db import connection
 from django.db.models import DecimalField, JSONField, Max, Model
 from django.utils import timezone
@@ -169,7 +169,10 @@ def fetch_rows(queryset, size: int = 50000):
     if connection.vendor != "postgresql":
         yield from queryset.iterator(chunk_size=size)
         return
-    sql, params = queryset.query.sql_with_params()
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # .none(), or an empty ``__in``
+        return
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         while batch := cursor.fetchmany(size):

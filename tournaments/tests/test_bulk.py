@@ -129,3 +129,12 @@ def test_a_demo_season_has_standings_and_players(capsys):
         event_id="after", name="x", start_date=date(2026, 1, 1), end_date=date(2026, 1, 1),
         kind="pairs", scoring="matchpoints",
     ).pk > 25  # fmt: skip
+
+
+def test_fetch_rows_of_an_empty_query_is_empty():
+    from tournaments.bulk import fetch_rows
+
+    _tournament()
+    assert list(fetch_rows(Tournament.objects.none().values_list("pk"))) == []
+    assert list(fetch_rows(Tournament.objects.filter(pk__in=[]).values_list("pk"))) == []
+    assert len(list(fetch_rows(Tournament.objects.values_list("pk", "award_options")))) == 1
