@@ -1,0 +1,87 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .calc import CalcInputError, calculate, parse_handicaps, parse_number
+
+SCORING_CHOICES = [
+    ("topscore", _("Topscore (result in percent)")),
+    ("imp", _("IMPs (result in IMPs per board)")),
+]
+KIND_CHOICES = [
+    ("pairs", _("Pairs")),
+    ("individual", _("Individual")),
+    ("teams", _("Team match")),
+]
+
+
+def _number_input():
+    return forms.TextInput(attrs={"inputmode": "decimal", "size": 8})
+
+
+class CalculatorForm(forms.Form):
+    """The inputs of ``manage.py handicap_calc``; the checks are :func:`handicap.calc.calculate`'s."""
+
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=SCORING_CHOICES, initial="topscore")
+    kind = forms.ChoiceField(label=_("Kind"), choices=KIND_CHOICES, initial="pairs")
+    boards = forms.IntegerField(label=_("Boards"), initial=24)
+    played = forms.IntegerField(
+        label=_("Boards you played"),
+        required=False,
+        help_text=_("Leave empty when you played them all."),
+    )
+    owner = forms.CharField(
+        label=_("Handicaps of your pair or team"),
+        help_text=_(
+            "Yours first, then your partner's (a team: all four), separated by commas: "
+            "26, 18.5 – or by semicolons with decimal commas: 26; 18,5."
+        ),
+        widget=forms.TextInput(attrs={"size": 24}),
+    )
+    field = forms.CharField(
+        label=_("Field handicap"),
+        help_text=_(
+            "The average handicap of the rest of the field; in a team match the "
+            "opponents' team handicap."
+        ),
+        widget=_number_input(),
+    )
+    result = forms.CharField(
+        label=_("Result"),
+        help_text=_("Topscore: your percentage (57.5). IMPs: IMPs per board (0.8)."),
+        widget=_number_input(),
+    )
+
+    calculation = None
+
+    def clean_owner(self):
+        return self._parsed(parse_handicaps, "owner")
+
+    def clean_field(self):
+        return self._parsed(parse_number, "field")
+
+    def clean_result(self):
+        return self._parsed(parse_number, "result")
+
+    def _parsed(self, parse, name):
+        try:
+            return parse(self.cleaned_data[name], name)
+        except CalcInputError as exc:
+            raise forms.ValidationError(exc.message) from exc
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.calculation = calculate(
+                scoring=data["scoring"],
+                kind=data["kind"],
+                boards=data["boards"],
+                played=data.get("played"),
+                owner=data["owner"],
+                field=data["field"],
+                result=data["result"],
+            )
+        except CalcInputError as exc:
+            self.add_error(exc.field, exc.message)
+        return data

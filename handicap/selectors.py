@@ -1,0 +1,156 @@
+"""Read-side queries for the pages: a member's handicap, history and chart; a club's list."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from members.models import Club, Member
+from members.services import current_season
+
+from .domain import for_display
+from .models import HandicapChange, MemberHandicap
+
+HISTORY_LIMIT = 50
+
+
+def current_handicap(member: Member | None) -> MemberHandicap | None:
+    if member is None:
+        return None
+    return MemberHandicap.objects.filter(member=member).first()
+
+
+def member_handicap(member: Member) -> dict:
+    """The member page's handicap section: current value, the last rows and the chart."""
+    current = current_handicap(member)
+    if current is None:
+        return {"member": member, "current": None}
+    history = HandicapChange.objects.filter(member=member)
+    rows = list(
+        history.select_related("tournament").order_by("-played_on", "-tournament_id")[
+            :HISTORY_LIMIT
+        ]
+    )
+    steps = list(
+        history.order_by("played_on", "tournament_id").values_list("played_on", "old", "new")
+    )
+    points = []
+    if steps:
+        points.append((steps[0][0], steps[0][1]))
+        points.extend((day, new) for day, _old, new in steps)
+    return {
+        "member": member,
+        "current": current,
+        "display": for_display(float(current.handicap)),
+        "rows": rows,
+        "count": len(steps),
+        "limited": len(steps) > len(rows),
+        "chart": handicap_chart(points) if steps else None,
+    }
+
+
+def club_handicaps(club: Club) -> QuerySet[MemberHandicap]:
+    """The club's members this season that have a handicap, best (lowest) first."""
+    return (
+        MemberHandicap.objects.filter(
+            member__memberships__club=club, member__memberships__season=current_season()
+        )
+        .select_related("member")
+        .order_by("handicap", "member__last_name", "member__first_name", "member__mid")
+    )
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: str  # the coordinate, formatted for SVG (never localised)
+    label: Decimal | date
+
+
+@dataclass(frozen=True)
+class Chart:
+    """An SVG line chart of a handicap over time, laid out here so the template only prints.
+
+    Lower handicaps are better, so the y axis runs from the lowest value at the top to
+    the highest at the bottom: the line rises as the player improves.
+    """
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    points: str
+    y_ticks: tuple[Tick, ...]
+    x_ticks: tuple[Tick, ...]
+    first_day: date
+    first: Decimal
+    last_day: date
+    last: Decimal
+    low: Decimal
+    high: Decimal
+
+
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 56, 628, 12, 190  # the plot area inside the SVG
+NICE_STEPS = (0.5, 1, 2, 5, 10, 20)
+
+
+def _coordinate(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def handicap_chart(points: Sequence[tuple[date, Decimal | float]]) -> Chart:
+    """Lay out ``(day, handicap)`` points in date order: x by date, y by handicap."""
+    values = [float(v) for _day, v in points]
+    days = [day for day, _v in points]
+    low, high = math.floor(min(values)), math.ceil(max(values))
+    if high - low < 2:
+        low, high = low - 1, high + 1
+    step = next((s for s in NICE_STEPS if (high - low) / s <= 5), NICE_STEPS[-1])
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+
+    def y(value: float) -> float:
+        return TOP + (value - low) / (high - low) * (BOTTOM - TOP)
+
+    span = (days[-1] - days[0]).days
+    if span > 0:
+        xs = [LEFT + (day - days[0]).days / span * (RIGHT - LEFT) for day in days]
+    elif len(days) > 1:  # all on one day: spread the points out evenly
+        xs = [LEFT + n / (len(days) - 1) * (RIGHT - LEFT) for n in range(len(days))]
+    else:
+        xs = [(LEFT + RIGHT) / 2]
+
+    y_ticks = []
+    tick = low
+    while tick <= high + 1e-9:
+        y_ticks.append(Tick(_coordinate(y(tick)), for_display(float(tick))))
+        tick += step
+    x_ticks = [Tick(_coordinate(xs[0]), days[0])]
+    if days[-1] != days[0]:
+        x_ticks.append(Tick(_coordinate(xs[-1]), days[-1]))
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right=RIGHT,
+        top=TOP,
+        bottom=BOTTOM,
+        points=" ".join(
+            f"{_coordinate(x)},{_coordinate(y(v))}" for x, v in zip(xs, values, strict=True)
+        ),
+        y_ticks=tuple(y_ticks),
+        x_ticks=tuple(x_ticks),
+        first_day=days[0],
+        first=for_display(values[0]),
+        last_day=days[-1],
+        last=for_display(values[-1]),
+        low=for_display(float(low)),
+        high=for_display(float(high)),
+    )

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "handicap"
+
+urlpatterns = [
+    path("calculator/", views.calculator, name="calculator"),
+    path("clubs/<int:pk>/", views.club_handicaps, name="club"),
+]
