@@ -65,7 +65,8 @@ def handicap_list_for(tournament: Tournament) -> None:
     if competition is None:
         return
     day = tournament.start_date
-    known = {str(m): float(h) for m, h in handicaps_before(day).items()}
+    members = [int(p) for e in competition.entries for p in e.players if not p.startswith("t:")]
+    known = {str(m): float(h) for m, h in handicaps_before(day, members).items()}
     starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
 
     def before(player: str) -> float | None:
@@ -190,85 +191,117 @@ HISTORY_FIELDS = (
 
 def recompute_from(since: date | None, *, policy: HandicapPolicy = POLICY) -> int:
     """Walk every competition from ``since`` (``None``: all) in date order; returns
-    how many history rows changed."""
+    how many history rows were written or removed.
+
+    The walk goes a calendar month at a time (a month is also the monthly batch's
+    unit), reading that month's standings, writing its history rows, and keeping only
+    everybody's current handicap between months: five seasons never sit in memory.
+    """
     tournaments = Tournament.objects.all()
     if since:
         tournaments = tournaments.filter(start_date__gte=since)
-    ids = list(tournaments.order_by("start_date", "pk").values_list("pk", flat=True))
-    fields = competitions(ids)
-    places = _places(fields)
-    before = handicaps_before(since) if since else {}
+    months: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for pk, day in tournaments.order_by("start_date", "pk").values_list("pk", "start_date"):
+        months[(day.year, day.month)].append(pk)
     starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
 
     def first(player: str, day: date) -> float:
         member = int(player)
-        if member in starts:
-            return float(starts[member])
-        starts[member] = Decimal(str(round(start_handicap(master_points_before(member, day)), 2)))
+        if member not in starts:
+            mp = master_points_before(member, day)
+            starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
         return float(starts[member])
 
-    current: dict[str, float] = {str(m): float(h) for m, h in before.items()}
-    rows: list[tuple] = []
+    current: dict[str, float] = {}
+    looked_up: set[str] = set()
     last_day: dict[int, date] = {}
-    for competition, changes in walk(fields.values(), current, policy, first_handicap=first):
-        for row in changes:
-            if not row.counted:
-                continue
-            member = int(row.player)
-            rows.append(_history_row(row, places, policy))
-            last_day[member] = competition.date
-    changed = replace_rows(
-        HandicapChange.objects.filter(tournament_id__in=ids),
-        HandicapChange,
-        HISTORY_FIELDS,
-        ("member_id", "tournament_id"),
-        rows,
-    )
-    touched = {m for m, _t in changed.touched} | set(last_day)
-    _save_current(touched, starts, policy)
-    return changed.written + changed.deleted
+    written = removed = 0
+    touched: set[int] = set()
+    for ids in months.values():
+        fields = competitions(ids)
+        players = {p for c in fields.values() for e in c.entries for p in e.players}
+        new = [p for p in players - looked_up if not p.startswith("t:")]
+        looked_up.update(new)
+        if since and new:
+            for member, value in handicaps_before(since, [int(p) for p in new]).items():
+                current[str(member)] = float(value)
+        places = _places(fields)
+        rows = []
+        for competition, changes in walk(fields.values(), current, policy, first_handicap=first):
+            for row in changes:
+                if row.counted:
+                    rows.append(_history_row(row, places, policy))
+                    last_day[int(row.player)] = competition.date
+        changed = replace_rows(
+            HandicapChange.objects.filter(tournament_id__in=ids),
+            HandicapChange,
+            HISTORY_FIELDS,
+            ("member_id", "tournament_id"),
+            rows,
+        )
+        written += changed.written
+        removed += changed.deleted
+        touched.update(m for m, _t in changed.touched)
+    _save_current(touched | set(last_day), current, last_day, starts, since, policy)
+    return written + removed
+
+
+def _text(value: float, places: int) -> str:
+    """A float as the column keeps it (no "-0.00": the database has no negative zero)."""
+    return f"{round(value, places) + 0.0:.{places}f}"
 
 
 def _places(fields: dict[int, Competition]) -> dict[str, str]:
     ids = [int(e.id) for c in fields.values() for e in c.entries]
     return {
         str(pk): str(place) if place == to else f"{place}-{to}"
-        for pk, place, to in Entry.objects.filter(pk__in=ids).values_list(
-            "pk", "standing__place", "standing__place_to"
+        for pk, place, to in fetch_rows(
+            Entry.objects.filter(pk__in=ids).values_list(
+                "pk", "standing__place", "standing__place_to"
+            )
         )
     }
 
 
 def _history_row(row: PlayerChange, places: dict[str, str], policy: HandicapPolicy) -> tuple:
-    def two(value: float | None) -> Decimal | None:
-        return None if value is None else Decimal(str(round(value, 2)))
-
+    partner = row.partner_handicap
     return (
         int(row.player), int(row.competition), row.date, places.get(row.entry, ""),
-        two(row.old_handicap), two(row.partner_handicap), two(row.owner_handicap),
-        two(row.field_handicap), two(row.expected), two(row.achieved),
-        Decimal(str(round(row.change, 3))), two(row.new_handicap), row.boards_played,
-        row.scoring, policy.version,
+        _text(row.old_handicap, 2), None if partner is None else _text(partner, 2),
+        _text(row.owner_handicap, 2), _text(row.field_handicap, 2), _text(row.expected, 2),
+        _text(row.achieved, 2), _text(row.change, 3), _text(row.new_handicap, 2),
+        row.boards_played, row.scoring, policy.version,
     )  # fmt: skip
 
 
-def _save_current(members: Iterable[int], starts: dict[int, Decimal], policy) -> None:
-    """Each member's handicap is the last counted history row's, else their start."""
+def _save_current(
+    members: Iterable[int],
+    current: dict[str, float],
+    last_day: dict[int, date],
+    starts: dict[int, Decimal],
+    since: date | None,
+    policy: HandicapPolicy,
+) -> None:
+    """The walked members' handicap is where the walk left them; a member whose rows
+    in the range all went (a withdrawn report) falls back to the day before, or H0."""
     members = sorted(set(members))
-    latest: dict[int, tuple[date, Decimal]] = {}
-    for member, day, new in fetch_rows(
-        HandicapChange.objects.filter(member_id__in=members)
-        .order_by("member_id", "played_on", "tournament_id")
-        .values_list("member_id", "played_on", "new")
-    ):
-        latest[member] = (day, new)
+    gone = [m for m in members if m not in last_day]
+    before = handicaps_before(since, gone) if since and gone else {}
+    latest_day = dict(
+        HandicapChange.objects.filter(member_id__in=gone)
+        .values("member_id")
+        .annotate(last=Max("played_on"))
+        .values_list("member_id", "last")
+    )
     rows = []
     for member in members:
         start = starts.get(member)
-        if member in latest:
-            day, value = latest[member]
+        if member in last_day:
+            value, day = _text(current[str(member)], 2), last_day[member]
+        elif member in before:
+            value, day = before[member], latest_day.get(member)
         elif start is not None:
-            day, value = None, start
+            value, day = start, None
         else:
             continue
         rows.append((member, value, start if start is not None else value, day, policy.version))
@@ -281,23 +314,19 @@ def _save_current(members: Iterable[int], starts: dict[int, Decimal], policy) ->
     )
 
 
-def handicaps_before(day: date) -> dict[int, Decimal]:
-    """Every member's handicap at the end of the day before ``day``: their last
+def handicaps_before(day: date, members: Iterable[int]) -> dict[int, Decimal]:
+    """These members' handicaps at the end of the day before ``day``: their last
     history row before it (members with none are met afresh by the walk)."""
-    last = (
-        HandicapChange.objects.filter(played_on__lt=day)
-        .values("member_id")
-        .annotate(last=Max("played_on"))
-    )
-    wanted = {row["member_id"]: row["last"] for row in last}
+    members = list(members)
     out: dict[int, Decimal] = {}
-    for member, played_on, new in (
-        HandicapChange.objects.filter(played_on__lt=day, member_id__in=list(wanted))
-        .order_by("member_id", "played_on", "tournament_id")
-        .values_list("member_id", "played_on", "new")
-    ):
-        if played_on == wanted[member]:
-            out[member] = new
+    for offset in range(0, len(members), 5000):
+        part = members[offset : offset + 5000]
+        for member, new in fetch_rows(
+            HandicapChange.objects.filter(played_on__lt=day, member_id__in=part)
+            .order_by("member_id", "played_on", "tournament_id")
+            .values_list("member_id", "new")
+        ):
+            out[member] = new  # the last one wins
     return out
 
 

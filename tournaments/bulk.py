@@ -214,17 +214,23 @@ def replace_rows(
     where = [fields.index(name) for name in key]
     json_at = {i for i, name in enumerate(fields) if isinstance(_field(model, name), JSONField)}
 
+    # Decimals are compared as the text the column holds ("25.07"), so rows may give
+    # them as Decimals or, cheaper to make by the million, as text of that precision.
     def stored(row: Sequence) -> tuple:
         values = list(row)
         for i, quantum in quanta.items():
-            if values[i] is not None:
-                values[i] = values[i].quantize(quantum, rounding=ROUND_HALF_UP)
+            value = values[i]
+            if isinstance(value, Decimal):
+                values[i] = str(value.quantize(quantum, rounding=ROUND_HALF_UP))
         return tuple(values)
 
     old: dict[tuple, tuple[int, tuple]] = {}
     for pk, *values in fetch_rows(existing.values_list("pk", *fields)):
         if json_at:
             values = [json_value(v) if i in json_at else v for i, v in enumerate(values)]
+        for i in quanta:
+            if values[i] is not None:
+                values[i] = str(values[i])
         old[tuple(values[i] for i in where)] = (pk, tuple(values))
     fresh: list[tuple] = []
     touched: set[tuple] = set()
