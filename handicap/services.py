@@ -97,8 +97,11 @@ def update_handicaps_for(tournament: Tournament) -> None:
     recompute_from(tournament.start_date)
 
 
-def competitions(tournament_ids: Iterable[int]) -> dict[int, Competition]:
-    """The formula's view of these tournaments (those it can read), by tournament."""
+def competitions(
+    tournament_ids: Iterable[int], places: dict[str, str] | None = None
+) -> dict[int, Competition]:
+    """The formula's view of these tournaments (those it can read), by tournament;
+    ``places`` gets each entry's place as the history shows it ("3", "3-4")."""
     facts = {
         t["pk"]: t
         for t in Tournament.objects.filter(pk__in=list(tournament_ids)).values(
@@ -126,6 +129,8 @@ def competitions(tournament_ids: Iterable[int]) -> dict[int, Competition]:
         )
     ):
         results[row[0]].append(row)
+        if places is not None:
+            places[str(row[1])] = str(row[2]) if row[2] == row[3] else f"{row[2]}-{row[3]}"
     players: dict[int, list[tuple]] = defaultdict(list)
     for entry, member, status, temporary, boards in fetch_rows(
         EntryPlayer.objects.filter(entry__section__tournament_id__in=readable)
@@ -218,20 +223,24 @@ def recompute_from(since: date | None, *, policy: HandicapPolicy = POLICY) -> in
     written = removed = 0
     touched: set[int] = set()
     for ids in months.values():
-        fields = competitions(ids)
+        places: dict[str, str] = {}
+        fields = competitions(ids, places)
         players = {p for c in fields.values() for e in c.entries for p in e.players}
         new = [p for p in players - looked_up if not p.startswith("t:")]
         looked_up.update(new)
         if since and new:
             for member, value in handicaps_before(since, [int(p) for p in new]).items():
                 current[str(member)] = float(value)
-        places = _places(fields)
         rows = []
         for competition, changes in walk(fields.values(), current, policy, first_handicap=first):
             for row in changes:
                 if row.counted:
                     rows.append(_history_row(row, places, policy))
                     last_day[int(row.player)] = competition.date
+                    if not policy.monthly_batch:
+                        # The handicap carried on is the one shown and stored (two
+                        # decimals), so a recompute from any day gives the same rows.
+                        current[row.player] = round(row.new_handicap, 2)
         changed = replace_rows(
             HandicapChange.objects.filter(tournament_id__in=ids),
             HandicapChange,
@@ -249,18 +258,6 @@ def recompute_from(since: date | None, *, policy: HandicapPolicy = POLICY) -> in
 def _text(value: float, places: int) -> str:
     """A float as the column keeps it (no "-0.00": the database has no negative zero)."""
     return f"{round(value, places) + 0.0:.{places}f}"
-
-
-def _places(fields: dict[int, Competition]) -> dict[str, str]:
-    ids = [int(e.id) for c in fields.values() for e in c.entries]
-    return {
-        str(pk): str(place) if place == to else f"{place}-{to}"
-        for pk, place, to in fetch_rows(
-            Entry.objects.filter(pk__in=ids).values_list(
-                "pk", "standing__place", "standing__place_to"
-            )
-        )
-    }
 
 
 def _history_row(row: PlayerChange, places: dict[str, str], policy: HandicapPolicy) -> tuple:

@@ -189,3 +189,17 @@ def test_a_handicap_event_gets_its_second_list_before_the_awards(field):
     tournament.save()
     handicap_list_for(tournament)
     assert not Standing.objects.filter(handicap_place__isnull=False).exists()
+
+
+def test_a_recompute_from_any_day_writes_nothing_after_a_full_one(field):
+    a, b, c, d, e, f, g, h = field
+    pairs = [(a, b), (c, d), (e, f), (g, h)]
+    scores = [["61.37", "52.11", "45.03", "41.49"], ["48.18", "57.77", "50.52", "43.53"],
+              ["55.55", "44.44", "53.33", "46.68"]]  # fmt: skip
+    for n, day in enumerate((date(2026, 3, 2), date(2026, 4, 6), date(2026, 5, 4))):
+        _pairs_event(
+            day, [(x, y, s) for (x, y), s in zip(pairs, scores[n], strict=True)], name=f"E{n}"
+        )
+    assert recompute_from(None) == 24
+    for since in (date(2026, 3, 2), date(2026, 4, 1), date(2026, 5, 4)):
+        assert recompute_from(since) == 0
