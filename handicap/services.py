@@ -177,7 +177,7 @@ def _competition(facts: dict, rows, players) -> Competition | None:
     if len(entries) < 2:
         return None
     return Competition(
-        id=str(facts["pk"]),
+        id=f"{facts['pk']:012d}",  # zero-padded: the walk orders a day by id, as text
         date=facts["start_date"],
         form=FORM[facts["kind"]],
         scoring=scoring,

@@ -23,9 +23,10 @@ def _start(members, handicap) -> None:
         )
 
 
-def _pairs_event(day, pairs, *, boards=24, name="Måndagsparen", guest_temp=None):
+def _pairs_event(day, pairs, *, boards=24, name="Måndagsparen", guest_temp=None, pk=None):
     """``pairs``: [(member_a, member_b, percentage)], in place order."""
     tournament = Tournament.objects.create(
+        pk=pk,
         event_id=f"{name}-{day}",
         name=name,
         start_date=day,
@@ -203,3 +204,16 @@ def test_a_recompute_from_any_day_writes_nothing_after_a_full_one(field):
     assert recompute_from(None) == 24
     for since in (date(2026, 3, 2), date(2026, 4, 1), date(2026, 5, 4)):
         assert recompute_from(since) == 0
+
+
+def test_two_events_on_one_day_go_in_the_order_of_their_keys(field):
+    a, b, c, d, e, f, g, h = field
+    day = date(2026, 3, 2)
+    # Keys 9 and 10 sort the other way as text.
+    _pairs_event(day, [(a, b, "60.00"), (c, d, "40.00")], name="Eftermiddag", pk=9)
+    _pairs_event(day, [(c, d, "58.00"), (a, b, "42.00")], name="Kväll", pk=10)
+    assert recompute_from(None) == 8
+    evening = HandicapChange.objects.get(member=a, tournament_id=10)
+    afternoon = HandicapChange.objects.get(member=a, tournament_id=9)
+    assert evening.old == afternoon.new
+    assert recompute_from(day) == 0
