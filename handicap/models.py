@@ -6,10 +6,11 @@ Everything here is written by ``handicap.services`` from the formula in
 """
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from members.models import Member
-from tournaments.models import Tournament
+from tournaments.models import TeamMatch, Tournament
 
 
 class MemberHandicap(models.Model):
@@ -38,9 +39,23 @@ class HandicapChange(models.Model):
     (002_4426357e9a32e88f.txt, "Presentation"): place, old hcp, partner hcp, pair (or
     team) hcp, field hcp, expected and achieved result, change."""
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="handicap_history")
+    # No index of its own: the (member, date) index below serves every lookup by member.
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="handicap_history", db_index=False
+    )
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="handicap_changes"
+    )
+    # A team event moves handicaps match by match (3.3.3.1: a single match or half is
+    # one competition), so its rows name the match; other events have one row.
+    match = models.ForeignKey(
+        TeamMatch,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="handicap_changes",
+        verbose_name=_("match"),
+        db_index=False,  # most rows have no match: a partial index below
     )
     played_on = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=12, blank=True)
@@ -61,11 +76,25 @@ class HandicapChange(models.Model):
     class Meta:
         verbose_name = _("handicap change")
         verbose_name_plural = _("handicap changes")
-        ordering = ["-played_on", "-tournament_id"]
+        ordering = ["-played_on", "-tournament_id", "-match_id"]
         constraints = [
-            models.UniqueConstraint(fields=["member", "tournament"], name="handicap_once_per_event")
+            models.UniqueConstraint(
+                fields=["member", "tournament"],
+                condition=Q(match__isnull=True),
+                name="handicap_once_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["member", "match"],
+                condition=Q(match__isnull=False),
+                name="handicap_once_per_match",
+            ),
         ]
-        indexes = [models.Index(fields=["member", "played_on"], name="handicap_member_date_idx")]
+        indexes = [
+            models.Index(fields=["member", "played_on"], name="handicap_member_date_idx"),
+            models.Index(
+                fields=["match"], condition=Q(match__isnull=False), name="handicap_match_idx"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.played_on}: {self.old} -> {self.new}"

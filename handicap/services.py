@@ -21,27 +21,43 @@ What a tournament gives the formula (decisions in docs/handicap.md):
 
 from __future__ import annotations
 
-from collections import defaultdict
+import gc
+import logging
+import time
 from collections.abc import Iterable
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
+from itertools import groupby
+from operator import itemgetter
 
-from django.db.models import Max, Sum
+from django.db import connection
+from django.db.models import Max, Min, Sum
 
 from awards.models import MasterPointAward, MasterPointHolding
 from members.models import Member
-from tournaments.bulk import fetch_rows, replace_rows
-from tournaments.models import Entry, EntryPlayer, Standing, Tournament
+from tournaments.bulk import (
+    INLINE,
+    database_thread,
+    fetch_rows,
+    indexes_set_aside,
+    insert_rows,
+    replace_rows,
+)
+from tournaments.models import Entry, EntryPlayer, Section, Standing, Tournament
 
 from .domain import SBF_2007, HandicapPolicy
-from .domain.competition import Competition, PlayerChange
+from .domain.competition import Competition, PlayerChange, check
 from .domain.competition import Entry as FieldEntry
+from .domain.errors import HandicapInputError
 from .domain.event import handicap_event
 from .domain.formula import start_handicap
 from .domain.walk import walk
 from .models import HandicapChange, MemberHandicap
+from .teams import team_competitions
 
+log = logging.getLogger(__name__)
 POLICY: HandicapPolicy = SBF_2007
 SCORING = {
     Tournament.Scoring.MATCHPOINTS: "topscore",
@@ -93,166 +109,380 @@ def handicap_list_for(tournament: Tournament) -> None:
 
 
 def update_handicaps_for(tournament: Tournament) -> None:
-    """The pipeline's handicap step: this tournament and every one after it."""
+    """The pipeline's handicap step: this tournament and every one after it.
+
+    The tournament's own competitions are checked first: one the rules refuse fails
+    the step with the reason (the tournament page shows it) and changes nothing."""
+    own = list(competitions([tournament.pk]).values())
+    if tournament.kind == Tournament.Kind.TEAMS:
+        own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))
+    for competition in own:
+        check(competition)
     recompute_from(tournament.start_date)
+
+
+def _left_out(competition: Competition, refusal: HandicapInputError) -> None:
+    # Another report's refusal: it already failed its own step with this reason.
+    log.warning("handicaps: competition %s left out: %s", competition.id, refusal)
 
 
 def competitions(
     tournament_ids: Iterable[int], places: dict[str, str] | None = None
 ) -> dict[int, Competition]:
-    """The formula's view of these tournaments (those it can read), by tournament;
-    ``places`` gets each entry's place as the history shows it ("3", "3-4")."""
-    facts = {
-        t["pk"]: t
-        for t in Tournament.objects.filter(pk__in=list(tournament_ids)).values(
-            "pk", "start_date", "kind", "scoring", "boards"
-        )
+    """The formula's view of these pairs and individual tournaments (those it can
+    read), by tournament; ``places`` gets each entry's place as the history shows it
+    ("3", "3-4")."""
+    ids = [int(pk) for pk in tournament_ids]
+    if not ids:
+        return {}
+    marks = ", ".join(["%s"] * len(ids))
+    return {int(c.id): c for c in _read_fields(f"t.id IN ({marks})", ids, places)}
+
+
+def _fields_between(start: date, end: date, places: dict[str, str]) -> list[Competition]:
+    """Every competition played from ``start`` up to (not including) ``end``: pairs
+    and individual events, and each match of the team events."""
+    rows, matches, match_places = _read_between(start, end)
+    places.update(match_places)
+    return _build_fields(rows, places) + matches
+
+
+def _read_between(start: date, end: date) -> tuple[list[tuple], list[Competition], dict]:
+    """The database's part of :func:`_fields_between` (the full recompute runs it on
+    its database thread): the pairs and individual rows, and the team matches."""
+    with connection.cursor() as cursor:
+        cursor.execute(_fields_sql("t.start_date >= %s AND t.start_date < %s"), [start, end])
+        rows = cursor.fetchall()
+    teams = list(
+        Tournament.objects.filter(
+            kind=Tournament.Kind.TEAMS, start_date__gte=start, start_date__lt=end
+        ).values_list("pk", flat=True)
+    )
+    places: dict[str, str] = {}
+    matches: list[Competition] = []
+    if teams:
+        for found in team_competitions(teams, places).values():
+            matches.extend(found)
+    return rows, matches, places
+
+
+def _read_fields(where: str, params: list, places: dict[str, str] | None) -> list[Competition]:
+    with connection.cursor() as cursor:
+        cursor.execute(_fields_sql(where), params)
+        return _build_fields(cursor.fetchall(), places)
+
+
+def _fields_sql(where: str) -> str:
+    """One row per player, in the order the walk needs (date, tournament, place,
+    entry, seat), numbers as floats: a month is read as fast as the database hands it
+    over (an IN list of a month's tournaments cost more to compile than to run)."""
+    quote = connection.ops.quote_name
+    table = {
+        model: quote(model._meta.db_table)
+        for model in (Tournament, Section, Entry, Standing, EntryPlayer, Member)
     }
-    readable = {
-        pk
-        for pk, t in facts.items()
-        if t["kind"] in FORM and t["scoring"] in SCORING and t["boards"] > 0
-    }
-    results: dict[int, list[tuple]] = defaultdict(list)
-    for row in fetch_rows(
-        Entry.objects.filter(
-            section__tournament_id__in=readable, phantom=False, standing__isnull=False
-        )
-        .order_by("section__tournament_id", "standing__place", "pk")
-        .values_list(
-            "section__tournament_id",
-            "pk",
-            "standing__place",
-            "standing__place_to",
-            "standing__percentage",
-            "standing__score",
-        )
-    ):
-        results[row[0]].append(row)
-        if places is not None:
-            places[str(row[1])] = str(row[2]) if row[2] == row[3] else f"{row[2]}-{row[3]}"
-    players: dict[int, list[tuple]] = defaultdict(list)
-    for entry, member, status, temporary, boards in fetch_rows(
-        EntryPlayer.objects.filter(entry__section__tournament_id__in=readable)
-        .order_by("entry_id", "pk")
-        .values_list("entry_id", "member_id", "member__status", "temporary_id", "boards_played")
-    ):
-        players[entry].append((member, status, temporary, boards))
-    out: dict[int, Competition] = {}
-    for pk in sorted(readable):
-        competition = _competition(facts[pk], results.get(pk, ()), players)
-        if competition is not None:
-            out[pk] = competition
+    kinds = ", ".join(f"'{k}'" for k in FORM)
+    scorings = ", ".join(f"'{k}'" for k in SCORING)
+    return f"""
+        SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
+               CAST(s.percentage AS DOUBLE PRECISION), CAST(s.score AS DOUBLE PRECISION),
+               p.member_id, m.status, p.temporary_id, p.boards_played
+          FROM {table[Tournament]} t
+          JOIN {table[Section]} sec ON sec.tournament_id = t.id
+          JOIN {table[Entry]} e ON e.section_id = sec.id AND NOT e.phantom
+          JOIN {table[Standing]} s ON s.entry_id = e.id
+          JOIN {table[EntryPlayer]} p ON p.entry_id = e.id
+          LEFT JOIN {table[Member]} m ON m.id = p.member_id
+         WHERE t.kind IN ({kinds}) AND t.scoring IN ({scorings}) AND t.boards > 0 AND {where}
+         ORDER BY t.start_date, t.id, s.place, e.id, p.id
+    """  # noqa: S608 -- names from the models, values as parameters
+
+
+def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
+    """The rows of :func:`_fields_sql` as competitions, one per tournament (decisions
+    in the module docstring); ``places`` gets each entry's place ("3", "3-4")."""
+    out: list[Competition] = []
+    guest = Member.Status.FOREIGN_GUEST
+    for tid, of_tournament in groupby(rows, itemgetter(0)):
+        of_tournament = list(of_tournament)
+        _t, day, kind, scoring, boards = of_tournament[0][:5]
+        if isinstance(day, str):  # SQLite hands dates over as text
+            day = date.fromisoformat(day)
+        scoring = SCORING[scoring]
+        topscore = scoring == "topscore"
+        entries: list[FieldEntry] = []
+        guests: set[str] = set()
+        outsiders: set[str] = set()
+        for entry, of_entry in groupby(of_tournament, itemgetter(5)):
+            of_entry = list(of_entry)
+            _head = of_entry[0]
+            if topscore:
+                if _head[8] is None:
+                    break  # a ranking list without percentages: not for the formula
+                result = float(_head[8])
+            else:
+                result = float(_head[9]) / boards
+            if places is not None:
+                place, to = _head[6], _head[7]
+                places[str(entry)] = str(place) if place == to else f"{place}-{to}"
+            players, played = [], []
+            for row in of_entry:
+                member = row[10]
+                if member is None:
+                    player = f"t:{row[12]}"
+                    outsiders.add(player)
+                else:
+                    player = str(member)
+                    if row[11] == guest:
+                        guests.add(player)
+                players.append(player)
+                played.append(row[13] or boards)
+            entries.append(
+                FieldEntry(
+                    id=str(entry), players=tuple(players), result=result,
+                    boards_played=tuple(played),
+                )
+            )  # fmt: skip
+        else:
+            if len(entries) >= 2:
+                out.append(
+                    Competition(
+                        id=f"{tid:012d}",  # zero-padded: the walk orders a day by id, as text
+                        date=day, form=FORM[kind], scoring=scoring, boards=boards,
+                        entries=tuple(entries), guests=frozenset(guests),
+                        non_members=frozenset(outsiders),
+                    )
+                )  # fmt: skip
     return out
 
 
-def _competition(facts: dict, rows, players) -> Competition | None:
-    scoring = SCORING[facts["scoring"]]
-    boards = facts["boards"]
-    entries, guests, outsiders = [], set(), set()
-    for _t, entry, _place, _to, percentage, score in rows:
-        if scoring == "topscore":
-            if percentage is None:
-                return None
-            result = float(percentage)
-        else:
-            result = float(score) / boards
-        ids, played = [], []
-        for member, status, temporary, boards_played in players.get(entry, ()):
-            if member is None:
-                ids.append(f"t:{temporary}")
-                outsiders.add(ids[-1])
-            else:
-                ids.append(str(member))
-                if status == Member.Status.FOREIGN_GUEST:
-                    guests.add(ids[-1])
-            played.append(boards_played or boards)
-        if not ids:
-            continue
-        entries.append(
-            FieldEntry(
-                id=str(entry), players=tuple(ids), result=result, boards_played=tuple(played)
-            )
-        )
-    if len(entries) < 2:
-        return None
-    return Competition(
-        id=f"{facts['pk']:012d}",  # zero-padded: the walk orders a day by id, as text
-        date=facts["start_date"],
-        form=FORM[facts["kind"]],
-        scoring=scoring,
-        boards=boards,
-        entries=tuple(entries),
-        guests=frozenset(guests),
-        non_members=frozenset(outsiders),
-    )
-
-
 HISTORY_FIELDS = (
-    "member_id", "tournament_id", "played_on", "place", "old", "partner", "owner", "field",
-    "expected", "achieved", "change", "new", "boards", "scoring", "policy_version",
+    "member_id", "tournament_id", "match_id", "played_on", "place", "old", "partner", "owner",
+    "field", "expected", "achieved", "change", "new", "boards", "scoring", "policy_version",
 )  # fmt: skip
 
 
-def recompute_from(since: date | None, *, policy: HandicapPolicy = POLICY) -> int:
+def recompute_from(
+    since: date | None, *, policy: HandicapPolicy = POLICY, seconds: dict[str, float] | None = None
+) -> int:
     """Walk every competition from ``since`` (``None``: all) in date order; returns
     how many history rows were written or removed.
 
     The walk goes a calendar month at a time (a month is also the monthly batch's
-    unit), reading that month's standings, writing its history rows, and keeping only
+    unit), reading that month's results, writing its history rows, and keeping only
     everybody's current handicap between months: five seasons never sit in memory.
+    From a day, only the rows that differ are written (a late report mostly changes
+    little); the full recompute empties the history and writes it anew, which on
+    PostgreSQL is one COPY stream (docs/handicap.md, "Speed"). ``seconds``, when
+    given, gets the time spent in each phase (the benchmark prints them).
     """
-    tournaments = Tournament.objects.all()
+    clock = _Clock(seconds)
+    span = Tournament.objects.all()
     if since:
-        tournaments = tournaments.filter(start_date__gte=since)
-    months: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for pk, day in tournaments.order_by("start_date", "pk").values_list("pk", "start_date"):
-        months[(day.year, day.month)].append(pk)
+        span = span.filter(start_date__gte=since)
+    bounds = span.aggregate(first=Min("start_date"), last=Max("start_date"))
+    full = since is None
+    if full:
+        _empty_history()
+    if bounds["first"] is None:
+        if full:  # nothing reported: everybody is back at their start handicap
+            starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
+            _save_current(starts, {}, {}, starts, None, policy)
+        return 0
     starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
-
-    def first(player: str, day: date) -> float:
-        member = int(player)
-        if member not in starts:
-            mp = master_points_before(member, day)
-            starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
-        return float(starts[member])
 
     current: dict[str, float] = {}
     looked_up: set[str] = set()
-    last_day: dict[int, date] = {}
+    last_day: dict[str, date] = {}  # by player id, as the walk names them
     written = removed = 0
     touched: set[int] = set()
-    for ids in months.values():
-        places: dict[str, str] = {}
-        fields = competitions(ids, places)
-        players = {p for c in fields.values() for e in c.entries for p in e.players}
-        new = [p for p in players - looked_up if not p.startswith("t:")]
-        looked_up.update(new)
-        if since and new:
-            for member, value in handicaps_before(since, [int(p) for p in new]).items():
-                current[str(member)] = float(value)
-        rows = []
-        for competition, changes in walk(fields.values(), current, policy, first_handicap=first):
-            for row in changes:
-                if row.counted:
-                    rows.append(_history_row(row, places, policy))
-                    last_day[int(row.player)] = competition.date
-                    if not policy.monthly_batch:
-                        # The handicap carried on is the one shown and stored (two
-                        # decimals), so a recompute from any day gives the same rows.
-                        current[row.player] = round(row.new_handicap, 2)
-        changed = replace_rows(
-            HandicapChange.objects.filter(tournament_id__in=ids),
+    monthly = policy.monthly_batch
+    months = [(max(month, since) if since else month, after) for month, after in
+              _months(bounds["first"], bounds["last"])]  # fmt: skip
+    copies = []
+    # The full recompute loads an emptied table (its indexes are built once at the end)
+    # and leaves the database's part to one thread: PostgreSQL reads the next month
+    # and takes in the last one while this thread walks (docs/handicap.md, "Speed").
+    with (
+        indexes_set_aside(HandicapChange) if full else nullcontext(),
+        database_thread() if full else nullcontext(INLINE) as db,
+        _without_gc() if full else nullcontext(),
+    ):
+
+        def first(player: str, day: date) -> float:
+            member = int(player)
+            if member not in starts:
+                mp = db.submit(master_points_before, member, day).result()
+                starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
+            return float(starts[member])
+
+        reading = db.submit(_read_between, *months[0])
+        for n, (month, after) in enumerate(months):
+            clock("walk")
+            rows, fields, places = reading.result()
+            clock("wait for the database")
+            if n + 1 < len(months):
+                reading = db.submit(_read_between, *months[n + 1])
+            fields = _build_fields(rows, places) + fields
+            clock("build the fields")
+            if not full:
+                players = {p for c in fields for e in c.entries for p in e.players}
+                new = [p for p in players - looked_up if not p.startswith("t:")]
+                looked_up.update(new)
+                if new:
+                    for member, value in handicaps_before(since, [int(p) for p in new]).items():
+                        current[str(member)] = float(value)
+            rows = []
+            for competition, changes in walk(
+                fields, current, policy, first_handicap=first, on_refused=_left_out
+            ):
+                tournament, _, match = competition.id.partition(".")
+                key = (int(tournament), int(match.rpartition(".")[2]) if match else None)
+                for row in changes:
+                    if row.counted:
+                        rows.append((key, row))
+                        last_day[row.player] = competition.date
+                        if not monthly:
+                            # The handicap carried on is the one shown and stored (two
+                            # decimals), so a recompute from any day gives the same rows.
+                            current[row.player] = round(row.new_handicap, 2)
+            if full:
+                clock("walk")
+                copies.append(db.submit(*_history_writer(rows, places, policy)))
+                clock("format the history")
+                continue
+            changed = replace_rows(
+                HandicapChange.objects.filter(
+                    tournament__start_date__gte=month, tournament__start_date__lt=after
+                ),
+                HandicapChange,
+                HISTORY_FIELDS,
+                ("member_id", "tournament_id", "match_id"),
+                [_history_row(key, row, places, policy) for key, row in rows],
+            )
+            written += changed.written
+            removed += changed.deleted
+            touched.update(m for m, *_ in changed.touched)
+        clock("walk")
+        written += sum(copy.result() for copy in copies)
+        clock("wait for the database")
+    clock("build indexes")
+    last_day_of = {int(player): day for player, day in last_day.items()}
+    members = set(last_day_of) | touched
+    if full:
+        members |= set(MemberHandicap.objects.values_list("member_id", flat=True))
+    _save_current(members, current, last_day_of, starts, since, policy)
+    clock("current handicaps")
+    return written + removed
+
+
+class _Clock:
+    """Adds the time since the last call to the phase named (when asked to)."""
+
+    def __init__(self, seconds: dict[str, float] | None) -> None:
+        self.seconds = seconds
+        self.last = time.perf_counter()
+
+    def __call__(self, phase: str) -> None:
+        if self.seconds is not None:
+            now = time.perf_counter()
+            self.seconds[phase] = self.seconds.get(phase, 0.0) + now - self.last
+            self.last = now
+
+
+def _months(first: date, last: date):
+    """(first day, first day of the next month) for each month from ``first`` to ``last``."""
+    year, month = first.year, first.month
+    while (year, month) <= (last.year, last.month):
+        after = date(year + month // 12, month % 12 + 1, 1)
+        yield date(year, month, 1), after
+        year, month = after.year, after.month
+
+
+def _empty_history() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            # Rows written earlier in this transaction still owe their deferred
+            # foreign-key checks, and TRUNCATE refuses a table with checks pending.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute("TRUNCATE " + connection.ops.quote_name(HandicapChange._meta.db_table))
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+    else:
+        HandicapChange.objects.all()._raw_delete(HandicapChange.objects.db)
+
+
+# COPY's columns, the player's own first and then what the player's entry shares
+# (place, the entry's handicaps and results, the competition): that part of the text
+# is made once per entry.
+_NULL = "\\N"  # COPY's NULL
+_COPY_FIELDS = (
+    "member_id", "old", "partner", "change", "new", "boards", "place", "owner", "field",
+    "expected", "achieved", "tournament_id", "match_id", "played_on", "scoring",
+    "policy_version",
+)  # fmt: skip
+
+
+def _history_writer(rows: list, places: dict[str, str], policy: HandicapPolicy):
+    """A month's rows for an emptied history (the full recompute): the function that
+    writes them and its arguments. The text for COPY is made here, on the walking
+    thread; the database thread only sends it. "%.2f" rounds to the nearest, as the
+    column does."""
+    if connection.vendor != "postgresql":
+        return (
+            insert_rows,
             HandicapChange,
             HISTORY_FIELDS,
-            ("member_id", "tournament_id"),
-            rows,
+            [_history_row(key, row, places, policy) for key, row in rows],
         )
-        written += changed.written
-        removed += changed.deleted
-        touched.update(m for m, _t in changed.touched)
-    _save_current(touched | set(last_day), current, last_day, starts, since, policy)
-    return written + removed
+    version = policy.version
+    lines = []
+    append = lines.append
+    shared_by = None
+    shared = ""
+    for key, row in rows:
+        if (key, row.entry) != shared_by:
+            shared_by = (key, row.entry)
+            tournament, match = key
+            shared = (
+                f"\t{places.get(row.entry, '')}\t{row.owner_handicap:.2f}\t"
+                f"{row.field_handicap:.2f}\t{row.expected:.2f}\t{row.achieved:.2f}\t"
+                f"{tournament}\t{_NULL if match is None else match}\t{row.date}\t"
+                f"{row.scoring}\t{version}\n"
+            )
+        partner = row.partner_handicap
+        append(
+            f"{row.player}\t{row.old_handicap:.2f}\t"
+            f"{_NULL if partner is None else f'{partner:.2f}'}\t{row.change:.3f}\t"
+            f"{row.new_handicap:.2f}\t{row.boards_played}{shared}"
+        )
+    return _copy_history, lines
+
+
+def _copy_history(lines: list[str]) -> int:
+    table = connection.ops.quote_name(HandicapChange._meta.db_table)
+    columns = ", ".join(_field_column(name) for name in _COPY_FIELDS)
+    with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for offset in range(0, len(lines), 20000):
+            copy.write("".join(lines[offset : offset + 20000]))
+    return len(lines)
+
+
+@contextmanager
+def _without_gc():
+    """The walk makes millions of short-lived tuples and no cycles: the cyclic
+    collector's passes over a heap this size cost more than the walk itself."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _field_column(name: str) -> str:
+    field = HandicapChange._meta.get_field(name.removesuffix("_id"))
+    return connection.ops.quote_name(field.column)
 
 
 def _text(value: float, places: int) -> str:
@@ -260,10 +490,12 @@ def _text(value: float, places: int) -> str:
     return f"{round(value, places) + 0.0:.{places}f}"
 
 
-def _history_row(row: PlayerChange, places: dict[str, str], policy: HandicapPolicy) -> tuple:
+def _history_row(
+    key: tuple[int, int | None], row: PlayerChange, places: dict[str, str], policy: HandicapPolicy
+) -> tuple:
     partner = row.partner_handicap
     return (
-        int(row.player), int(row.competition), row.date, places.get(row.entry, ""),
+        int(row.player), key[0], key[1], row.date, places.get(row.entry, ""),
         _text(row.old_handicap, 2), None if partner is None else _text(partner, 2),
         _text(row.owner_handicap, 2), _text(row.field_handicap, 2), _text(row.expected, 2),
         _text(row.achieved, 2), _text(row.change, 3), _text(row.new_handicap, 2),
@@ -320,7 +552,7 @@ def handicaps_before(day: date, members: Iterable[int]) -> dict[int, Decimal]:
         part = members[offset : offset + 5000]
         for member, new in fetch_rows(
             HandicapChange.objects.filter(played_on__lt=day, member_id__in=part)
-            .order_by("member_id", "played_on", "tournament_id")
+            .order_by("member_id", "played_on", "tournament_id", "match__round", "match_id")
             .values_list("member_id", "new")
         ):
             out[member] = new  # the last one wins
@@ -332,7 +564,7 @@ def handicap_on(member: Member | int, day: date) -> Decimal | None:
     member_id = member.pk if isinstance(member, Member) else member
     last = (
         HandicapChange.objects.filter(member_id=member_id, played_on__lte=day)
-        .order_by("-played_on", "-tournament_id")
+        .order_by("-played_on", "-tournament_id", "-match__round", "-match_id")
         .values_list("new", flat=True)
         .first()
     )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import EmptyResultSet, FieldDoesNotExist
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import DecimalField, JSONField, Max, Model
 from django.utils import timezone
 
@@ -254,3 +256,92 @@ def replace_rows(
         model.objects.filter(pk__in=gone[offset : offset + 5000])._raw_delete(existing.db)
     written = insert_rows(model, fields, fresh)
     return Replaced(written, len(gone), unchanged, frozenset(touched))
+
+
+@contextmanager
+def indexes_set_aside(model: type[Model]):
+    """Write many rows into ``model``'s emptied table without its secondary indexes and
+    foreign keys, and build them again at the end (PostgreSQL; elsewhere a no-op).
+
+    Loading a table through its indexes and per-row foreign-key triggers costs several
+    times the load; building an index over the loaded table is one sort, and checking a
+    foreign key one join. It runs in a transaction (a savepoint in the caller's): a failure on the way
+    puts everything back as it was. The table is locked (ACCESS EXCLUSIVE) until it ends.
+    """
+    if connection.vendor != "postgresql":
+        yield
+        return
+    table = connection.ops.quote_name(model._meta.db_table)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+            "WHERE conrelid = %s::regclass AND contype IN ('f', 'u') ORDER BY conname",
+            [model._meta.db_table],
+        )
+        constraints = cursor.fetchall()
+        cursor.execute(
+            "SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i "
+            "WHERE i.indrelid = %s::regclass AND NOT i.indisprimary AND NOT EXISTS "
+            "(SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid) ORDER BY 1",
+            [model._meta.db_table],
+        )
+        indexes = cursor.fetchall()
+        # Foreign keys are deferred to the commit; checks still pending from this
+        # transaction's writes would forbid dropping one ("pending trigger events").
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        for name, _definition in constraints:
+            cursor.execute(f"ALTER TABLE {table} DROP CONSTRAINT {connection.ops.quote_name(name)}")
+        for name, _definition in indexes:
+            cursor.execute(f"DROP INDEX {name}")  # a regclass name from the catalogue
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        yield
+        cursor.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        for _name, definition in indexes:
+            cursor.execute(definition)
+        for name, definition in constraints:
+            cursor.execute(
+                f"ALTER TABLE {table} ADD CONSTRAINT {connection.ops.quote_name(name)} {definition}"
+            )
+
+
+class _Inline:
+    """An executor that runs each job at once, here (``database_thread``'s stand-in)."""
+
+    def submit(self, function, /, *args, **kwargs) -> Future:
+        done: Future = Future()
+        try:
+            done.set_result(function(*args, **kwargs))
+        except BaseException as error:  # handed back through the future, as a pool would
+            done.set_exception(error)
+        return done
+
+
+INLINE = _Inline()
+
+
+@contextmanager
+def database_thread():
+    """An executor of one thread that runs its jobs, in the order given, on this thread's
+    database connection and transaction, so that PostgreSQL works on one core while
+    the caller computes on the other. Until it ends the caller leaves the database to
+    it (every query goes through ``submit``). Elsewhere the jobs run at once, here.
+    """
+    if connection.vendor != "postgresql":
+        yield INLINE
+        return
+    shared = connections[DEFAULT_DB_ALIAS]
+    shared.inc_thread_sharing()
+
+    def adopt() -> None:
+        connections[DEFAULT_DB_ALIAS] = shared
+
+    pool = ThreadPoolExecutor(1, thread_name_prefix="database", initializer=adopt)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        shared.dec_thread_sharing()

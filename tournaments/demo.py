@@ -6,15 +6,25 @@ place order (now and then a shared place) and the players, drawn mostly from the
 organising club's own members so that players collect points over a season and
 reach classes. The mix follows a federation's calendar: mostly bronze club
 pairs, some silver and gold pairs, individual and team barometers.
+
+A team barometer (table B1, named on the row: an event that reports matches must
+name its table) is a round robin: every team meets every other once, one team
+sitting out each round when the count is odd, with ``max(2, drawn boards //
+matches a team plays)`` boards a match; the row's ``boards`` are the boards each
+team played, as manual entry stores them. The matches' IMPs follow the places
+(the better-placed team tends to win), their VPs the WBF 20-0 scale. They come
+from a random stream of their own, so the rest of a seed's season is unchanged.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
+from functools import lru_cache
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +33,8 @@ from members.models import Member, Membership
 from members.services import current_season
 
 from .bulk import analyze, insert_rows, reserve_ids, sync_ids
-from .models import Entry, EntryPlayer, Section, Standing, Tournament
+from .domain.vp import match_vp
+from .models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
 
 @dataclass(frozen=True)
@@ -80,13 +91,19 @@ def build_demo_season(
     weights = [len(by_club[c]) for c in clubs]
     kinds = rng.choices(KINDS, [k.weight for k in KINDS], k=tournaments)
     sizes = [rng.randint(*k.entries) for k in kinds]
+    match_rng = random.Random(f"demo-matches-{seed}")
     with transaction.atomic():
         first_t = reserve_ids(Tournament, tournaments)
         first_e = reserve_ids(Entry, sum(sizes))
         first_p = reserve_ids(
             EntryPlayer, sum(s * k.players for s, k in zip(sizes, kinds, strict=True))
         )
+        first_m = reserve_ids(
+            TeamMatch,
+            sum(s * (s - 1) // 2 for s, k in zip(sizes, kinds, strict=True) if k.kind == "teams"),
+        )
         tournament_rows, section_rows, entry_rows, player_rows, standing_rows = [], [], [], [], []
+        match_rows: list[tuple] = []
         entry_id, player_id = first_e, first_p
         tag = f"demo-{seed}-{first_t}"
         for n, (kind, size) in enumerate(zip(kinds, sizes, strict=True)):
@@ -94,14 +111,21 @@ def build_demo_season(
             club = rng.choices(clubs, weights)[0]
             day = last_day - timedelta(days=rng.randrange(days))
             boards = rng.randint(*kind.boards)
+            rounds, table, per_section = size - 1, "", boards
+            if kind.kind == "teams":
+                rounds = size + size % 2 - 1
+                per_section = max(2, boards // (size - 1))  # boards a match
+                boards = per_section * (size - 1)
+                table = "B1"
             tournament_rows.append(
                 (
                     tid, club, f"{tag}-{n}", f"{_NAMES[kind.level]} {kind.kind} {n + 1}", day,
-                    day, kind.kind, _SCORING[kind.kind], kind.level, boards, size - 1,
-                    True, "demo", "done",
+                    day, kind.kind, _SCORING[kind.kind], kind.level, boards, rounds,
+                    True, "demo", "done", table,
                 )
             )  # fmt: skip
-            section_rows.append((tid, tid, "A", boards))
+            section_rows.append((tid, tid, "A", per_section))
+            placed: list[tuple[int, int]] = []  # (entry, place) of the teams
             local = by_club[club]
             need = size * kind.players
             # Members with a login (the demo logins) play most of their club's events,
@@ -124,6 +148,7 @@ def build_demo_season(
                 shared = 2 if place < size and rng.random() < 0.05 else 1
                 for _ in range(shared):
                     entry_rows.append((entry_id, tid, entry_id - first_e + 1, "", False))
+                    placed.append((entry_id, place))
                     # Matchpoint percentages from about 65 % down to about 38 %, as a
                     # club field spreads; team barometers print VP instead.
                     share = Decimal(place - 1) / max(size - 1, 1)
@@ -141,12 +166,15 @@ def build_demo_season(
                         player_id += 1
                     entry_id += 1
                 place += shared
+            if kind.kind == "teams":
+                for row in _round_robin(match_rng, tid, placed, per_section):
+                    match_rows.append((first_m + len(match_rows), *row))
         insert_rows(
             Tournament,
             (
                 "id", "organiser_club_id", "event_id", "name", "start_date", "end_date", "kind",
                 "scoring", "level", "boards", "rounds", "all_met_all", "source_format",
-                "pipeline_status",
+                "pipeline_status", "award_table",
             ),
             tournament_rows,
         )  # fmt: skip
@@ -156,11 +184,60 @@ def build_demo_season(
         insert_rows(
             Standing, ("entry_id", "place", "place_to", "score", "percentage"), standing_rows
         )
-        for model in (Tournament, Section, Entry, EntryPlayer, Standing):
+        insert_rows(
+            TeamMatch,
+            (
+                "id", "tournament_id", "round", "home_id", "away_id", "boards", "imps_home",
+                "imps_away", "vp_home", "vp_away",
+            ),
+            match_rows,
+        )  # fmt: skip
+        for model in (Tournament, Section, Entry, EntryPlayer, Standing, TeamMatch):
             sync_ids(model)
-    analyze(Tournament, Section, Entry, EntryPlayer, Standing)
+    analyze(Tournament, Section, Entry, EntryPlayer, Standing, TeamMatch)
     return DemoSeason(tournaments, len(entry_rows), len(player_rows))
 
 
 _NAMES = {"bronze": "Klubbtävling", "silver": "Silvertävling", "gold": "Guldtävling"}
 _SCORING = {"pairs": "matchpoints", "individual": "matchpoints", "teams": "team_vp"}
+
+
+# A match's margin: on average _EDGE IMPs a board for the first team against the last
+# (in proportion between), give or take _SPREAD times the root of the boards.
+_EDGE = 2.5
+_SPREAD = 4.0
+
+
+@lru_cache(maxsize=4096)
+def _vp(margin: int, boards: int) -> tuple[Decimal, Decimal]:
+    """The VPs of a margin (home minus away); a season asks the same few again and again."""
+    return match_vp(max(margin, 0), max(-margin, 0), boards)
+
+
+def _round_robin(
+    rng: random.Random, tournament: int, placed: list[tuple[int, int]], boards: int
+) -> list[tuple]:
+    """Every team against every other once (the circle method; with an odd count
+    one team sits out each round): (tournament, round, home, away, boards,
+    imps_home, imps_away, vp_home, vp_away) rows."""
+    size = len(placed)
+    strength = {entry: (size - place) / (size - 1) for entry, place in placed}
+    teams: list[int | None] = [entry for entry, _place in placed]
+    if size % 2:
+        teams.append(None)  # the bye
+    rows = []
+    half = len(teams) // 2
+    for round_ in range(1, len(teams)):
+        for i in range(half):
+            home, away = teams[i], teams[-1 - i]
+            if home is None or away is None:
+                continue
+            if (round_ + i) % 2:
+                home, away = away, home
+            mean = _EDGE * boards * (strength[home] - strength[away])
+            margin = round(rng.gauss(mean, _SPREAD * math.sqrt(boards)))
+            base = rng.randint(boards // 2, 2 * boards)
+            imps = (base + max(margin, 0), base + max(-margin, 0))
+            rows.append((tournament, round_, home, away, boards, *imps, *_vp(margin, boards)))
+        teams.insert(1, teams.pop())  # the first team stays, the others move on
+    return rows

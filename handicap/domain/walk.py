@@ -36,6 +36,7 @@ from .competition import (
     compute,
     resolve,
 )
+from .errors import HandicapInputError
 from .formula import gain, start_handicap
 from .policy import AVERAGE, FORMS, SBF_2007, HandicapPolicy
 
@@ -57,6 +58,7 @@ def walk(
     policy: HandicapPolicy = SBF_2007,
     *,
     first_handicap: FirstHandicap | None = None,
+    on_refused: Callable[[Competition, HandicapInputError], None] | None = None,
 ) -> Iterator[tuple[Competition, tuple[PlayerChange, ...]]]:
     """Apply ``competitions`` in date order; yield each with its players' rows.
 
@@ -67,7 +69,9 @@ def walk(
     a returning player); without it, the start handicap for no master points, 52.
     Entries' own ``handicaps`` are read only for guests (their reported level).
 
-    A refused competition raises before the handicaps are touched for it.
+    A refused competition raises before the handicaps are touched for it; with
+    ``on_refused`` it is handed there instead and the walk goes on without it (one
+    bad report must not stop everybody else's handicaps).
     """
     ordered = sorted(competitions, key=_order)
     if not ordered:
@@ -82,7 +86,13 @@ def walk(
         if monthly and _month(competition.date) != current_month:
             _close_month(handicaps, month_start, month_total, policy)
             current_month = _month(competition.date)
-        layout = check(competition)
+        try:
+            layout = check(competition)
+        except HandicapInputError as refusal:
+            if on_refused is None:
+                raise
+            on_refused(competition, refusal)
+            continue
         newcomers: dict[str, float] = {}
         outsiders = competition.guests | competition.non_members
 

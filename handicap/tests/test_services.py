@@ -1,5 +1,6 @@
 """The handicap step, the recompute and the start-up seed (002_4426357e9a32e88f.txt)."""
 
+import logging
 from datetime import date
 from decimal import Decimal
 
@@ -217,3 +218,41 @@ def test_two_events_on_one_day_go_in_the_order_of_their_keys(field):
     afternoon = HandicapChange.objects.get(member=a, tournament_id=9)
     assert evening.old == afternoon.new
     assert recompute_from(day) == 0
+
+
+def test_a_refused_report_fails_its_own_step_but_not_the_others(field, caplog):
+    a, b, c, d, *_ = field
+    bad = _pairs_event(date(2026, 3, 9), [(a, b, "56.00"), (c, d, "44.00")], name="Fel")
+    EntryPlayer.objects.filter(entry__section__tournament=bad, member=a).update(boards_played=30)
+    good = _pairs_event(date(2026, 3, 2), [(a, b, "56.00"), (c, d, "44.00")], name="Rätt")
+    with pytest.raises(BoardsNotPlayed, match="played 30 boards"):
+        update_handicaps_for(bad)
+    assert not HandicapChange.objects.exists()
+    # A report sent late, before the refused one, walks past it: it counts for nobody.
+    with caplog.at_level(logging.WARNING, logger="handicap.services"):
+        update_handicaps_for(good)
+    assert set(HandicapChange.objects.values_list("tournament_id", flat=True)) == {good.pk}
+    assert HandicapChange.objects.get(member=a).old == 26
+    assert f"competition {bad.pk:012d} left out" in caplog.text
+
+
+def test_a_team_event_moves_handicaps_match_by_match():
+    from handicap.tests.test_teams import _event, _match
+
+    tournament, (a, b, c) = _event(3, day=date(2026, 4, 14))
+    _match(tournament, a, b, 40, 10, round=1)
+    _match(tournament, b, c, 20, 20, round=2)
+    _match(tournament, a, c, 5, 25, round=3)
+    update_handicaps_for(tournament)
+    # Three matches of two teams of four: a row per player per match (3.3.3.1).
+    assert HandicapChange.objects.filter(tournament=tournament).count() == 24
+    player = a.players.order_by("pk").first().member
+    rows = list(HandicapChange.objects.filter(member=player).order_by("match__round"))
+    assert [row.match.round for row in rows] == [1, 3]
+    assert rows[0].change < 0 < rows[1].change  # won the first, lost the last
+    assert rows[1].old == rows[0].new
+    assert rows[0].place == "1"
+    assert handicap_on(player, date(2026, 4, 14)) == rows[1].new
+    # The full recompute writes the same rows, and a recompute from the day nothing.
+    assert recompute_from(None) == 24
+    assert recompute_from(date(2026, 4, 14)) == 0

@@ -1,18 +1,21 @@
 """Bulk writes (tournaments.bulk) and the demo seasons written with them."""
 
+from collections import Counter
 from datetime import date
 from decimal import Decimal
+from itertools import combinations
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from awards.models import TournamentAwards
+from awards.services import award_tournament
 from members.demo import build_demo_federation
 from members.services import current_season
 from tournaments.bulk import insert_rows, replace_rows
 from tournaments.demo import build_demo_season
-from tournaments.models import EntryPlayer, Standing, Tournament
+from tournaments.models import Entry, EntryPlayer, Standing, TeamMatch, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -129,6 +132,49 @@ def test_a_demo_season_has_standings_and_players(capsys):
         event_id="after", name="x", start_date=date(2026, 1, 1), end_date=date(2026, 1, 1),
         kind="pairs", scoring="matchpoints",
     ).pk > 25  # fmt: skip
+
+
+def test_a_demo_team_barometer_is_a_round_robin():
+    build_demo_federation(members=300, clubs=21, seed=8, season=current_season())
+    build_demo_season(tournaments=25, seed=8)  # team events of 12, 9 and 9 teams
+    teams = Tournament.objects.filter(kind="teams")
+    assert sorted(len(Entry.objects.filter(section__tournament=t)) for t in teams) == [9, 9, 12]
+    better_won = decided = 0
+    for tournament in teams:
+        place = dict(
+            Standing.objects.filter(entry__section__tournament=tournament).values_list(
+                "entry_id", "place"
+            )
+        )
+        size = len(place)
+        matches = list(
+            TeamMatch.objects.filter(tournament=tournament).values_list(
+                "round", "home_id", "away_id", "boards", "imps_home", "imps_away", "vp_home",
+                "vp_away", "walkover",
+            )
+        )  # fmt: skip
+        # Every team meets every other once; nobody plays twice in a round.
+        met = sorted(tuple(sorted((home, away))) for _r, home, away, *_ in matches)
+        assert met == sorted(combinations(sorted(place), 2))
+        assert tournament.rounds == (size - 1 if size % 2 == 0 else size)
+        assert {r for r, *_ in matches} == set(range(1, tournament.rounds + 1))
+        seats = Counter((r, team) for r, home, away, *_ in matches for team in (home, away))
+        assert set(seats.values()) == {1}
+        (boards,) = {m[3] for m in matches}
+        assert boards >= 2 and tournament.boards == boards * (size - 1) >= 18
+        assert tournament.sections.get().boards == boards
+        assert tournament.award_table == "B1"
+        for _r, home, away, _b, imps_home, imps_away, vp_home, vp_away, walkover in matches:
+            assert not walkover and vp_home + vp_away == 20
+            assert (vp_home > vp_away) == (imps_home > imps_away)
+            if imps_home != imps_away and place[home] != place[away]:
+                decided += 1
+                better_won += (imps_home > imps_away) == (place[home] < place[away])
+    assert better_won > 0.6 * decided  # the better-placed team tends to win
+    # The award step reads them as the barometer they are.
+    for tournament in teams:
+        award_tournament(tournament)
+        assert TournamentAwards.objects.get(tournament=tournament).awards > 0
 
 
 def test_fetch_rows_of_an_empty_query_is_empty():

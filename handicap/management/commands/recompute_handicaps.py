@@ -16,13 +16,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--since", type=date.fromisoformat, metavar="YYYY-MM-DD")
+        parser.add_argument("--phases", action="store_true", help="print the time of each phase")
 
-    def handle(self, *args, since, **options):
+    def handle(self, *args, since, phases, **options):
         started = time.perf_counter()
+        seconds: dict[str, float] = {}
         with transaction.atomic():
-            changed = recompute_from(since)
+            changed = recompute_from(since, seconds=seconds)
         self.stdout.write(
             f"handicaps recomputed{f' since {since}' if since else ''}: {changed} history rows "
             f"written or removed, {HandicapChange.objects.count()} in all, "
             f"{time.perf_counter() - started:.1f} s"
         )
+        if phases:
+            self.stdout.write(
+                "phases: " + ", ".join(f"{name} {value:.1f} s" for name, value in seconds.items())
+            )

@@ -1,0 +1,171 @@
+"""Handicap benchmark: the full recompute against the time the database takes to hand
+over the same rows, and the pipeline step of one 30-table tournament.
+
+- recompute: N demo tournaments over D days (``seed_tournaments``; loaded first when
+  fewer exist, start handicaps seeded), then ``recompute_handicaps`` run as its own
+  process (so its peak memory is its own): from an empty history, again over the
+  history just written, and from a day near the end (``--since``).
+- read: ``COPY (the recompute's query) TO STDOUT`` of the results it reads, and of
+  the history it writes; the ratio of the full recompute to these is the figure
+  to drive down.
+- step: a 30-table, 27-board USEBIO Mitchell reported on the last day, its
+  handicap step (``update_handicaps_for``) timed N times, each in a transaction
+  rolled back after the run.
+"""
+
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
+from django.db.models import Max
+
+from handicap.models import HandicapChange, MemberHandicap
+from handicap.services import update_handicaps_for
+from members.models import Club, Member
+from tournaments import services
+from tournaments.benchmarking import synthetic_usebio
+from tournaments.models import EntryPlayer, TeamMatch, Tournament
+
+# The rows the recompute reads, as it reads them (handicap.services._read_fields).
+RESULTS_SQL = """
+    SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
+           s.percentage, s.score, p.member_id, m.status, p.temporary_id, p.boards_played
+      FROM tournaments_tournament t
+      JOIN tournaments_section sec ON sec.tournament_id = t.id
+      JOIN tournaments_entry e ON e.section_id = sec.id AND NOT e.phantom
+      JOIN tournaments_standing s ON s.entry_id = e.id
+      JOIN tournaments_entryplayer p ON p.entry_id = e.id
+      LEFT JOIN members_member m ON m.id = p.member_id
+     ORDER BY t.start_date, t.id, s.place, e.id, p.id
+"""
+
+
+class Command(BaseCommand):
+    help = __doc__.splitlines()[0]
+
+    def add_arguments(self, parser):
+        parser.add_argument("--tournaments", type=int, default=150000)
+        parser.add_argument("--days", type=int, default=1825, help="five seasons")
+        parser.add_argument("--step-runs", type=int, default=30)
+        parser.add_argument("--skip-recompute", action="store_true")
+
+    def handle(self, *args, tournaments, days, step_runs, skip_recompute, **options):
+        if connection.vendor != "postgresql":
+            raise CommandError("the handicap benchmark measures PostgreSQL: set DATABASE_URL")
+        self.stdout.write(f"database: {connection.settings_dict['NAME']}")
+        if not Member.objects.exists():
+            call_command("seed_demo", "--members", "25000", stdout=self.stdout)
+        have = Tournament.objects.count()
+        if have < tournaments:
+            call_command(
+                "seed_tournaments", "--tournaments", str(tournaments - have),
+                "--days", str(days), stdout=self.stdout,
+            )  # fmt: skip
+        if not MemberHandicap.objects.exists():
+            call_command("seed_handicaps", stdout=self.stdout)
+        players = EntryPlayer.objects.count()
+        matches = TeamMatch.objects.filter(walkover=False).count()
+        self.stdout.write(
+            f"{Tournament.objects.count()} tournaments, {Member.objects.count()} members, "
+            f"{players} player places, {matches} team matches"
+        )
+        if not skip_recompute:
+            self._recompute()
+        if step_runs:
+            self._step(step_runs)
+
+    def _recompute(self) -> None:
+        read_results = _copy_seconds(RESULTS_SQL)
+        last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
+        since = (last - timedelta(days=90)).replace(day=1)
+        runs = (
+            ("from an empty history", []),
+            ("again over that history", []),
+            (f"since {since}", ["--since", since.isoformat()]),
+        )
+        full = None
+        for label, extra in runs:
+            if label.startswith("from an empty"):
+                HandicapChange.objects.all()._raw_delete(HandicapChange.objects.db)
+            seconds, peak, out = _run_command(["recompute_handicaps", *extra])
+            if full is None:
+                full = seconds
+            self.stdout.write(f"recompute {label}: {seconds:.1f} s, peak RSS {peak:.0f} MB; {out}")
+        rows = HandicapChange.objects.count()
+        read_history = _copy_seconds("SELECT * FROM handicap_handicapchange")
+        self.stdout.write(
+            f"COPY TO STDOUT of the results read: {read_results:.1f} s; of the {rows} history "
+            f"rows written: {read_history:.1f} s; full recompute / (both reads): "
+            f"{full / (read_results + read_history):.1f}x, / results read alone: "
+            f"{full / read_results:.1f}x"
+        )
+
+    def _step(self, runs: int) -> None:
+        mids = list(
+            Member.objects.filter(status=Member.Status.ACTIVE).values_list("mid", flat=True)
+        )
+        club = Club.objects.order_by("number").first()
+        last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
+        name = f"bench-handicap-step-{time.time_ns():x}"
+        data = synthetic_usebio(
+            tables=30, boards=27, mids=mids, rng=random.Random(7), event_id=name, day=last
+        )
+        tournament = services.import_results(
+            data=data, filename=f"{name}.xml", organiser=club, run_pipeline=False
+        ).tournament
+        same_day = Tournament.objects.filter(start_date=last).count()
+        timings, rows = [], 0
+        try:
+            for _ in range(runs):
+                with transaction.atomic():
+                    fresh = Tournament.objects.get(pk=tournament.pk)
+                    started = time.perf_counter()
+                    update_handicaps_for(fresh)
+                    timings.append(time.perf_counter() - started)
+                    rows = HandicapChange.objects.filter(tournament=tournament).count()
+                    transaction.set_rollback(True)
+        finally:
+            tournament.delete()
+        self.stdout.write(
+            f"handicap step, 30 tables x 27 boards on {last} ({same_day} tournaments that "
+            f"day, {rows} rows of its own): median {statistics.median(timings) * 1000:.1f} ms, "
+            f"min {min(timings) * 1000:.1f} ms, max {max(timings) * 1000:.1f} ms over {runs} runs"
+        )
+
+
+def _copy_seconds(sql: str) -> float:
+    """Seconds for PostgreSQL to stream the rows of ``sql`` to us (read and dropped)."""
+    started = time.perf_counter()
+    with connection.cursor() as cursor, cursor.copy(f"COPY ({sql}) TO STDOUT") as copy:
+        for _chunk in copy:
+            pass
+    return time.perf_counter() - started
+
+
+def _run_command(arguments: list[str]) -> tuple[float, float, str]:
+    """A management command in its own process: (seconds, peak RSS in MB, its output)."""
+    connection.close()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    if done.returncode:
+        raise CommandError(f"{' '.join(arguments)} failed:\n{done.stderr}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if peak <= before:
+        peak = before  # RUSAGE_CHILDREN keeps the largest child: no larger one this time
+    return seconds, peak / 1024, done.stdout.strip()
