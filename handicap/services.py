@@ -33,7 +33,7 @@ from itertools import groupby
 from operator import itemgetter
 
 from django.db import connection
-from django.db.models import Max, Min, Sum
+from django.db.models import Max, Min, Q, Sum
 
 from awards.models import MasterPointAward, MasterPointHolding
 from members.models import Member
@@ -118,7 +118,7 @@ def update_handicaps_for(tournament: Tournament) -> None:
         own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))
     for competition in own:
         check(competition)
-    recompute_from(tournament.start_date)
+    recompute_from(tournament.start_date, from_tournament=tournament.pk)
 
 
 def _left_out(competition: Competition, refusal: HandicapInputError) -> None:
@@ -142,21 +142,28 @@ def competitions(
 def _fields_between(start: date, end: date, places: dict[str, str]) -> list[Competition]:
     """Every competition played from ``start`` up to (not including) ``end``: pairs
     and individual events, and each match of the team events."""
-    rows, matches, match_places = _read_between(start, end)
+    rows, matches, match_places = _read_between(start, end, None)
     places.update(match_places)
     return _build_fields(rows, places) + matches
 
 
-def _read_between(start: date, end: date) -> tuple[list[tuple], list[Competition], dict]:
+def _read_between(
+    start: date, end: date, from_tournament: int | None
+) -> tuple[list[tuple], list[Competition], dict]:
     """The database's part of :func:`_fields_between` (the full recompute runs it on
-    its database thread): the pairs and individual rows, and the team matches."""
+    its database thread): the pairs and individual rows, and the team matches; on
+    ``start`` only from the tournament ``from_tournament`` on, when given."""
+    where, params = "t.start_date >= %s AND t.start_date < %s", [start, end]
+    if from_tournament is not None:
+        where += " AND (t.start_date > %s OR t.id >= %s)"
+        params += [start, from_tournament]
     with connection.cursor() as cursor:
-        cursor.execute(_fields_sql("t.start_date >= %s AND t.start_date < %s"), [start, end])
+        cursor.execute(_fields_sql(where), params)
         rows = cursor.fetchall()
     teams = list(
-        Tournament.objects.filter(
-            kind=Tournament.Kind.TEAMS, start_date__gte=start, start_date__lt=end
-        ).values_list("pk", flat=True)
+        _tournaments_between(start, end, from_tournament)
+        .filter(kind=Tournament.Kind.TEAMS)
+        .values_list("pk", flat=True)
     )
     places: dict[str, str] = {}
     matches: list[Competition] = []
@@ -164,6 +171,14 @@ def _read_between(start: date, end: date) -> tuple[list[tuple], list[Competition
         for found in team_competitions(teams, places).values():
             matches.extend(found)
     return rows, matches, places
+
+
+def _tournaments_between(start: date, end: date, from_tournament: int | None):
+    """The tournaments a walk from (``start``, ``from_tournament``) meets before ``end``."""
+    tournaments = Tournament.objects.filter(start_date__gte=start, start_date__lt=end)
+    if from_tournament is not None:
+        tournaments = tournaments.filter(Q(start_date__gt=start) | Q(pk__gte=from_tournament))
+    return tournaments
 
 
 def _read_fields(where: str, params: list, places: dict[str, str] | None) -> list[Competition]:
@@ -263,10 +278,17 @@ HISTORY_FIELDS = (
 
 
 def recompute_from(
-    since: date | None, *, policy: HandicapPolicy = POLICY, seconds: dict[str, float] | None = None
+    since: date | None,
+    *,
+    from_tournament: int | None = None,
+    policy: HandicapPolicy = POLICY,
+    seconds: dict[str, float] | None = None,
 ) -> int:
     """Walk every competition from ``since`` (``None``: all) in date order; returns
-    how many history rows were written or removed.
+    how many history rows were written or removed. With ``from_tournament`` the walk
+    starts at that tournament of the day ``since``: competitions go in (date, id)
+    order, so those of the day before it stand as they are (the pipeline's step for
+    a report of today walks only that report).
 
     The walk goes a calendar month at a time (a month is also the monthly batch's
     unit), reading that month's results, writing its history rows, and keeping only
@@ -287,7 +309,7 @@ def recompute_from(
     if bounds["first"] is None:
         if full:  # nothing reported: everybody is back at their start handicap
             starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
-            _save_current(starts, {}, {}, starts, None, policy)
+            _save_current(starts, {}, {}, starts, (None, None), policy)
         return 0
     starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
 
@@ -297,8 +319,12 @@ def recompute_from(
     written = removed = 0
     touched: set[int] = set()
     monthly = policy.monthly_batch
-    months = [(max(month, since) if since else month, after) for month, after in
-              _months(bounds["first"], bounds["last"])]  # fmt: skip
+    months = [
+        (max(month, since), after, from_tournament if month <= since else None)
+        if since
+        else (month, after, None)
+        for month, after in _months(bounds["first"], bounds["last"])
+    ]
     copies = []
     # The full recompute loads an emptied table (its indexes are built once at the end)
     # and leaves the database's part to one thread: PostgreSQL reads the next month
@@ -317,7 +343,7 @@ def recompute_from(
             return float(starts[member])
 
         reading = db.submit(_read_between, *months[0])
-        for n, (month, after) in enumerate(months):
+        for n, (month, after, first_id) in enumerate(months):
             clock("walk")
             rows, fields, places = reading.result()
             clock("wait for the database")
@@ -330,7 +356,9 @@ def recompute_from(
                 new = [p for p in players - looked_up if not p.startswith("t:")]
                 looked_up.update(new)
                 if new:
-                    for member, value in handicaps_before(since, [int(p) for p in new]).items():
+                    for member, value in handicaps_before(
+                        since, [int(p) for p in new], from_tournament
+                    ).items():
                         current[str(member)] = float(value)
             rows = []
             for competition, changes in walk(
@@ -353,7 +381,9 @@ def recompute_from(
                 continue
             changed = replace_rows(
                 HandicapChange.objects.filter(
-                    tournament__start_date__gte=month, tournament__start_date__lt=after
+                    tournament_id__in=list(
+                        _tournaments_between(month, after, first_id).values_list("pk", flat=True)
+                    )
                 ),
                 HandicapChange,
                 HISTORY_FIELDS,
@@ -371,7 +401,7 @@ def recompute_from(
     members = set(last_day_of) | touched
     if full:
         members |= set(MemberHandicap.objects.values_list("member_id", flat=True))
-    _save_current(members, current, last_day_of, starts, since, policy)
+    _save_current(members, current, last_day_of, starts, (since, from_tournament), policy)
     clock("current handicaps")
     return written + removed
 
@@ -508,14 +538,15 @@ def _save_current(
     current: dict[str, float],
     last_day: dict[int, date],
     starts: dict[int, Decimal],
-    since: date | None,
+    since: tuple[date | None, int | None],
     policy: HandicapPolicy,
 ) -> None:
     """The walked members' handicap is where the walk left them; a member whose rows
     in the range all went (a withdrawn report) falls back to the day before, or H0."""
     members = sorted(set(members))
     gone = [m for m in members if m not in last_day]
-    before = handicaps_before(since, gone) if since and gone else {}
+    day, from_tournament = since
+    before = handicaps_before(day, gone, from_tournament) if day and gone else {}
     latest_day = dict(
         HandicapChange.objects.filter(member_id__in=gone)
         .values("member_id")
@@ -543,20 +574,47 @@ def _save_current(
     )
 
 
-def handicaps_before(day: date, members: Iterable[int]) -> dict[int, Decimal]:
-    """These members' handicaps at the end of the day before ``day``: their last
-    history row before it (members with none are met afresh by the walk)."""
+def handicaps_before(
+    day: date, members: Iterable[int], from_tournament: int | None = None
+) -> dict[int, Decimal]:
+    """These members' handicaps at the end of the day before ``day`` (or, with
+    ``from_tournament``, just before that tournament of the day): their last history
+    row before it (members with none are met afresh by the walk)."""
     members = list(members)
     out: dict[int, Decimal] = {}
+    before = from_tournament if from_tournament is not None else 0
+    if connection.vendor == "postgresql":
+        # One step back along the (member, date) index per member: a late report's
+        # players have seasons of rows behind them, of which only the last counts.
+        with connection.cursor() as cursor:
+            cursor.execute(_LAST_ROW_SQL, [members, day, day, before])
+            return dict(cursor.fetchall())
+    earlier = Q(played_on__lt=day) | Q(played_on=day, tournament_id__lt=before)
     for offset in range(0, len(members), 5000):
         part = members[offset : offset + 5000]
         for member, new in fetch_rows(
-            HandicapChange.objects.filter(played_on__lt=day, member_id__in=part)
+            HandicapChange.objects.filter(earlier, member_id__in=part)
             .order_by("member_id", "played_on", "tournament_id", "match__round", "match_id")
             .values_list("member_id", "new")
         ):
             out[member] = new  # the last one wins
     return out
+
+
+_LAST_ROW_SQL = """
+    SELECT m.id, last.new
+      FROM unnest(%s::bigint[]) AS m(id)
+      CROSS JOIN LATERAL (
+            SELECT h.new
+              FROM handicap_handicapchange h
+              LEFT JOIN tournaments_teammatch tm ON tm.id = h.match_id
+             WHERE h.member_id = m.id AND h.played_on <= %s
+               AND (h.played_on < %s OR h.tournament_id < %s)
+             ORDER BY h.played_on DESC, h.tournament_id DESC, tm.round DESC NULLS LAST,
+                      h.match_id DESC NULLS LAST
+             LIMIT 1
+      ) AS last
+"""
 
 
 def handicap_on(member: Member | int, day: date) -> Decimal | None:

@@ -256,3 +256,24 @@ def test_a_team_event_moves_handicaps_match_by_match():
     # The full recompute writes the same rows, and a recompute from the day nothing.
     assert recompute_from(None) == 24
     assert recompute_from(date(2026, 4, 14)) == 0
+
+
+def test_a_report_walks_from_itself_leaving_the_days_earlier_events_as_they_stand(field):
+    a, b, c, d, *_ = field
+    day = date(2026, 3, 2)
+    first = _pairs_event(day, [(a, b, "60.00"), (c, d, "40.00")], name="Eftermiddag", pk=9)
+    second = _pairs_event(day, [(c, d, "58.00"), (a, b, "42.00")], name="Kväll", pk=10)
+    assert recompute_from(None) == 8
+    full = {(r.member_id, r.tournament_id): (r.old, r.new) for r in HandicapChange.objects.all()}
+    HandicapChange.objects.filter(tournament=first).update(place="X")
+    HandicapChange.objects.filter(tournament=second).delete()
+    update_handicaps_for(second)  # (day, 10) comes after (day, 9): only the evening
+    assert set(HandicapChange.objects.filter(tournament=first).values_list("place", flat=True)) == {
+        "X"
+    }
+    assert {
+        (r.member_id, r.tournament_id): (r.old, r.new) for r in HandicapChange.objects.all()
+    } == full
+    assert MemberHandicap.objects.get(member=a).handicap == full[(a.pk, second.pk)][1]
+    update_handicaps_for(first)  # a report of the afternoon walks the whole day again
+    assert not HandicapChange.objects.filter(place="X").exists()
