@@ -32,12 +32,14 @@ def member_handicap(member: Member) -> dict:
         return {"member": member, "current": None}
     history = HandicapChange.objects.filter(member=member)
     rows = list(
-        history.select_related("tournament").order_by("-played_on", "-tournament_id")[
-            :HISTORY_LIMIT
-        ]
+        history.select_related("tournament", "match").order_by(
+            "-played_on", "-tournament_id", "-match__round", "-match_id"
+        )[:HISTORY_LIMIT]
     )
     steps = list(
-        history.order_by("played_on", "tournament_id").values_list("played_on", "old", "new")
+        history.order_by("played_on", "tournament_id", "match__round", "match_id").values_list(
+            "played_on", "old", "new"
+        )
     )
     points = []
     if steps:

@@ -1,22 +1,23 @@
 """Handicap services: the pipeline's handicap step, the recompute and the start-up seed.
 
-Handicaps follow the reported competitions in date order (002_4426357e9a32e88f.txt,
-section 3): ``recompute_from(day)`` takes every member's handicap as it stood the day
-before, walks every competition from that day on with the formula in
-``handicap.domain``, and replaces their history rows and the current handicaps of
-the players it met. The pipeline's step is ``recompute_from`` of the tournament's
-own date, so a report sent late recomputes everybody's later changes.
+Handicaps follow the reported competitions in (date, id) order (002_4426357e9a32e88f.txt,
+section 3): ``recompute_from(day, from_tournament=t)`` takes every member's handicap as
+it stood just before that tournament of the day, walks every competition from there on
+with the formula in ``handicap.domain``, and replaces their history rows and the current
+handicaps of the players it met. The pipeline's step is that walk from the reported
+tournament, so a report sent late recomputes everybody's later changes.
 
 What a tournament gives the formula (decisions in docs/handicap.md):
 
 * pairs and individual events scored with matchpoints: each entry's percentage;
   IMPs against a datum (butler, cross-IMPs): the score divided by the boards;
-* team events: not yet (their matches need the per-match forms of 3.3.3); they
-  leave handicaps alone;
+* team events: each match a competition of its own (``handicap.teams``);
 * a player under a temporary id is a non-member (5.4), a registered foreign guest
   a guest (5.3); an entry with either changes nobody's handicap;
 * a tournament without results the formula can read (a ranking list without
-  percentages) is skipped, and says so in the log of the step.
+  percentages) is skipped;
+* a competition the rules refuse fails its own report's step with the reason and is
+  left out of everybody else's walks (logged), so one bad report holds up nobody.
 """
 
 from __future__ import annotations

@@ -283,3 +283,21 @@ def test_calculator_fills_in_the_members_own_handicap(client):
 def test_calculator_is_in_the_navigation(client):
     body = client.get("/", **EN).content.decode()
     assert 'href="/handicap/calculator/"' in body and "Handicap calculator" in body
+
+
+def test_a_team_events_matches_show_with_their_rounds(client):
+    from handicap.services import update_handicaps_for
+    from handicap.tests.test_teams import _event, _match
+
+    event, (home, away) = _event(2, day=date(2026, 4, 14), name="Lagserien")
+    _match(event, home, away, 30, 12, round=1)
+    _match(event, away, home, 20, 21, round=2)
+    update_handicaps_for(event)
+    player = home.players.order_by("pk").first().member
+    body = client.get(f"/members/{player.mid}/", **EN).content.decode()
+    table = body[body.index('id="handicap-history"') :]
+    # newest first: the second match above the first, each naming its round
+    assert table.index("Lagserien</a>, round 2") < table.index("Lagserien</a>, round 1")
+    assert "2 competitions." in body
+    swedish = client.get(f"/members/{player.mid}/", **SV).content.decode()
+    assert "Lagserien</a>, rond 2" in swedish

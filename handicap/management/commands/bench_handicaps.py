@@ -45,7 +45,18 @@ RESULTS_SQL = """
       JOIN tournaments_standing s ON s.entry_id = e.id
       JOIN tournaments_entryplayer p ON p.entry_id = e.id
       LEFT JOIN members_member m ON m.id = p.member_id
+     WHERE t.kind IN ('pairs', 'individual')
      ORDER BY t.start_date, t.id, s.place, e.id, p.id
+"""
+# ... and the team matches' players (handicap.teams reads them match by match).
+MATCHES_SQL = """
+    SELECT t.start_date, tm.tournament_id, tm.round, tm.id, tm.boards, tm.imps_home,
+           tm.imps_away, p.entry_id, p.member_id, p.temporary_id
+      FROM tournaments_teammatch tm
+      JOIN tournaments_tournament t ON t.id = tm.tournament_id
+      JOIN tournaments_entryplayer p ON p.entry_id IN (tm.home_id, tm.away_id)
+     WHERE NOT tm.walkover
+     ORDER BY t.start_date, tm.tournament_id, tm.round, tm.id, p.entry_id, p.id
 """
 
 
@@ -84,7 +95,7 @@ class Command(BaseCommand):
             self._step(step_runs)
 
     def _recompute(self) -> None:
-        read_results = _copy_seconds(RESULTS_SQL)
+        read_results = _copy_seconds(RESULTS_SQL) + _copy_seconds(MATCHES_SQL)
         last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
         since = (last - timedelta(days=90)).replace(day=1)
         runs = (
@@ -95,7 +106,8 @@ class Command(BaseCommand):
         full = None
         for label, extra in runs:
             if label.startswith("from an empty"):
-                HandicapChange.objects.all()._raw_delete(HandicapChange.objects.db)
+                with connection.cursor() as cursor:
+                    cursor.execute("TRUNCATE handicap_handicapchange")
             seconds, peak, out = _run_command(["recompute_handicaps", *extra])
             if full is None:
                 full = seconds
