@@ -40,6 +40,7 @@ from awards.models import MasterPointAward, MasterPointHolding
 from members.models import Member
 from tournaments.bulk import (
     INLINE,
+    analyze,
     database_thread,
     fetch_rows,
     indexes_set_aside,
@@ -397,6 +398,8 @@ def recompute_from(
         clock("walk")
         written += sum(copy.result() for copy in copies)
         clock("wait for the database")
+    if full:
+        analyze(HandicapChange)  # the planner's figures for the table just loaded
     clock("build indexes")
     last_day_of = {int(player): day for player, day in last_day.items()}
     members = set(last_day_of) | touched
