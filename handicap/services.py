@@ -36,6 +36,8 @@ from operator import itemgetter
 from django.db import connection
 from django.db.models import Max, Min, Q, Sum
 
+from awards.domain.core import MASTER_POINTS_PER_UNIT, Colour
+from awards.domain.sbf.classes import Holding
 from awards.models import MasterPointAward, MasterPointHolding
 from members.models import Member
 from tournaments.bulk import (
@@ -47,7 +49,7 @@ from tournaments.bulk import (
     insert_rows,
     replace_rows,
 )
-from tournaments.models import Entry, EntryPlayer, Section, Standing, Tournament
+from tournaments.models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
 from .domain import SBF_2007, HandicapPolicy
 from .domain.competition import Competition, PlayerChange, check
@@ -67,7 +69,6 @@ SCORING = {
     Tournament.Scoring.CROSS_IMPS: "imp",
 }
 FORM = {Tournament.Kind.PAIRS: "pairs", Tournament.Kind.INDIVIDUAL: "individual"}
-_MP_PER_UNIT = {"bronze": Decimal("0.01"), "silver": Decimal("0.1"), "gold": Decimal(1)}
 
 
 def handicap_list_for(tournament: Tournament) -> None:
@@ -160,7 +161,7 @@ def _read_between(
         where += " AND (t.start_date > %s OR t.id >= %s)"
         params += [start, from_tournament]
     with connection.cursor() as cursor:
-        cursor.execute(_fields_sql(where), params)
+        cursor.execute(fields_sql(where), params)
         rows = cursor.fetchall()
     teams = list(
         _tournaments_between(start, end, from_tournament)
@@ -185,11 +186,11 @@ def _tournaments_between(start: date, end: date, from_tournament: int | None):
 
 def _read_fields(where: str, params: list, places: dict[str, str] | None) -> list[Competition]:
     with connection.cursor() as cursor:
-        cursor.execute(_fields_sql(where), params)
+        cursor.execute(fields_sql(where), params)
         return _build_fields(cursor.fetchall(), places)
 
 
-def _fields_sql(where: str) -> str:
+def fields_sql(where: str) -> str:
     """One row per player, in the order the walk needs (date, tournament, place,
     entry, seat), numbers as floats: a month is read as fast as the database hands it
     over (an IN list of a month's tournaments cost more to compile than to run)."""
@@ -216,7 +217,7 @@ def _fields_sql(where: str) -> str:
 
 
 def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
-    """The rows of :func:`_fields_sql` as competitions, one per tournament (decisions
+    """The rows of :func:`fields_sql` as competitions, one per tournament (decisions
     in the module docstring); ``places`` gets each entry's place ("3", "3-4")."""
     out: list[Competition] = []
     guest = Member.Status.FOREIGN_GUEST
@@ -591,7 +592,7 @@ def handicaps_before(
         # One step back along the (member, date) index per member: a late report's
         # players have seasons of rows behind them, of which only the last counts.
         with connection.cursor() as cursor:
-            cursor.execute(_LAST_ROW_SQL, [members, day, day, before])
+            cursor.execute(_last_row_sql(), [members, day, day, before])
             return dict(cursor.fetchall())
     earlier = Q(played_on__lt=day) | Q(played_on=day, tournament_id__lt=before)
     for offset in range(0, len(members), 5000):
@@ -605,20 +606,24 @@ def handicaps_before(
     return out
 
 
-_LAST_ROW_SQL = """
-    SELECT m.id, last.new
-      FROM unnest(%s::bigint[]) AS m(id)
-      CROSS JOIN LATERAL (
-            SELECT h.new
-              FROM handicap_handicapchange h
-              LEFT JOIN tournaments_teammatch tm ON tm.id = h.match_id
-             WHERE h.member_id = m.id AND h.played_on <= %s
-               AND (h.played_on < %s OR h.tournament_id < %s)
-             ORDER BY h.played_on DESC, h.tournament_id DESC, tm.round DESC NULLS LAST,
-                      h.match_id DESC NULLS LAST
-             LIMIT 1
-      ) AS last
-"""
+def _last_row_sql() -> str:
+    quote = connection.ops.quote_name
+    history = quote(HandicapChange._meta.db_table)
+    matches = quote(TeamMatch._meta.db_table)
+    return f"""
+        SELECT m.id, last.new
+          FROM unnest(%s::bigint[]) AS m(id)
+          CROSS JOIN LATERAL (
+                SELECT h.new
+                  FROM {history} h
+                  LEFT JOIN {matches} tm ON tm.id = h.match_id
+                 WHERE h.member_id = m.id AND h.played_on <= %s
+                   AND (h.played_on < %s OR h.tournament_id < %s)
+                 ORDER BY h.played_on DESC, h.tournament_id DESC, tm.round DESC NULLS LAST,
+                          h.match_id DESC NULLS LAST
+                 LIMIT 1
+          ) AS last
+    """  # noqa: S608 -- names from the models, values as parameters
 
 
 def handicap_on(member: Member | int, day: date) -> Decimal | None:
@@ -646,7 +651,7 @@ def master_points_before(member_id: int, day: date) -> Decimal:
         .annotate(total=Sum("credited"))
         .values_list("colour", "total")
     ):
-        total += credited * _MP_PER_UNIT[colour]
+        total += credited * MASTER_POINTS_PER_UNIT[Colour(colour)]
     return total
 
 
@@ -655,14 +660,14 @@ def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:
     points they hold now (5.1); returns how many were seeded."""
     have = set(MemberHandicap.objects.values_list("member_id", flat=True))
     holdings = {
-        m: b * _MP_PER_UNIT["bronze"] + s * _MP_PER_UNIT["silver"] + g
+        m: Holding(bronze=b, silver=s, gold=g).master_points
         for m, b, s, g in MasterPointHolding.objects.values_list(
             "member_id", "bronze", "silver", "gold"
         )
     }
     rows = []
     for member in Member.objects.exclude(pk__in=have).values_list("pk", flat=True):
-        start = Decimal(str(round(start_handicap(holdings.get(member, 0), policy), 2)))
+        start = Decimal(_text(start_handicap(holdings.get(member, 0), policy), 2))
         rows.append((member, start, start, None, policy.version))
     replace_rows(
         MemberHandicap.objects.none(),

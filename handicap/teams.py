@@ -33,11 +33,13 @@ Decisions (also in docs/handicap.md, "Team events"):
   changes nobody), a registered foreign guest (``Member.Status.FOREIGN_GUEST``)
   a guest (5.3).
 * Left out: walk-overs, matches of no boards, matches with a phantom team, a
-  team against itself, a line-up naming another team's player, and a match that
-  names one player twice (a reporting error; logged). A match of 0-0 IMPs whose
-  VPs before penalties are not level carried no IMPs (the importer saves missing
-  IMPs as 0): left out too. Leaving a match out leaves handicaps alone, the safe
-  side of every doubt; everything returned passes ``check``.
+  team against itself, a line-up naming another team's player. A match of 0-0 IMPs
+  whose VPs before penalties are not level carried no IMPs (the importer saves
+  missing IMPs as 0): left out too. Leaving a match out leaves handicaps alone, the
+  safe side of every doubt.
+* A match that names one player on both sides is returned as it is: the domain's
+  ``check`` refuses it (``PlayerTwice``), so the report's handicap step fails with
+  that reason, as a pairs event with a player twice does.
 
 Everything is read in four queries (matches, line-ups, players, and the places
 when asked), however many tournaments and matches.
@@ -45,7 +47,6 @@ when asked), however many tournaments and matches.
 
 from __future__ import annotations
 
-import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
@@ -58,7 +59,6 @@ from .domain.competition import Competition
 from .domain.competition import Entry as FieldEntry
 from .domain.policy import FORMS, IMP, TEAM_MATCH
 
-log = logging.getLogger(__name__)
 TEAM_SIZE = FORMS[TEAM_MATCH].players
 
 
@@ -164,9 +164,6 @@ def _competition(
         return None
     home_seats, away_seats = (side[0] for side in sides)
     players = [seat.player for seat in home_seats + away_seats]
-    if len(set(players)) != 2 * TEAM_SIZE:
-        log.warning("handicaps: match %s left out: a player is named twice in it", pk)
-        return None
     net = float(imps_home - imps_away) / boards
     return Competition(
         id=f"{tournament:012d}.{round_:03d}.{pk:010d}",

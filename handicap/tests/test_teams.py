@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from handicap.domain.competition import check
+from handicap.domain.errors import PlayerTwice
 from handicap.domain.walk import walk
 from handicap.teams import team_competitions
 from members.demo import build_demo_federation
@@ -208,13 +209,20 @@ def test_non_members_and_guests():
     assert competition.entries[1].players[3] == str(guest.pk)
 
 
-def test_a_player_in_both_teams_leaves_the_match_out(caplog):
+def test_a_player_in_both_teams_is_refused_and_the_step_says_why():
+    from handicap.models import HandicapChange
+    from handicap.services import update_handicaps_for
+
     tournament, (a, b) = _event(2)
     twice = a.players.order_by("pk").first().member
     EntryPlayer.objects.filter(pk=b.players.order_by("pk").first().pk).update(member=twice)
-    match = _match(tournament, a, b, 30, 12)
-    assert _read([tournament.pk]) == {}
-    assert f"match {match.pk} left out" in caplog.text
+    _match(tournament, a, b, 30, 12)
+    (competition,) = team_competitions([tournament.pk])[tournament.pk]
+    with pytest.raises(PlayerTwice, match=f"player '{twice.pk}'"):
+        check(competition)
+    with pytest.raises(PlayerTwice, match="in the field twice"):
+        update_handicaps_for(tournament)
+    assert not HandicapChange.objects.exists()
 
 
 def test_places_are_the_teams_places_in_the_standings():

@@ -29,26 +29,13 @@ from django.db import connection, transaction
 from django.db.models import Max
 
 from handicap.models import HandicapChange, MemberHandicap
-from handicap.services import update_handicaps_for
+from handicap.services import fields_sql, update_handicaps_for
 from members.models import Club, Member
 from tournaments import services
 from tournaments.benchmarking import synthetic_usebio
 from tournaments.models import EntryPlayer, TeamMatch, Tournament
 
-# The rows the recompute reads, as it reads them (handicap.services._read_fields).
-RESULTS_SQL = """
-    SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
-           s.percentage, s.score, p.member_id, m.status, p.temporary_id, p.boards_played
-      FROM tournaments_tournament t
-      JOIN tournaments_section sec ON sec.tournament_id = t.id
-      JOIN tournaments_entry e ON e.section_id = sec.id AND NOT e.phantom
-      JOIN tournaments_standing s ON s.entry_id = e.id
-      JOIN tournaments_entryplayer p ON p.entry_id = e.id
-      LEFT JOIN members_member m ON m.id = p.member_id
-     WHERE t.kind IN ('pairs', 'individual')
-     ORDER BY t.start_date, t.id, s.place, e.id, p.id
-"""
-# ... and the team matches' players (handicap.teams reads them match by match).
+# The team matches' players, as handicap.teams reads them (one query per kind there).
 MATCHES_SQL = """
     SELECT t.start_date, tm.tournament_id, tm.round, tm.id, tm.boards, tm.imps_home,
            tm.imps_away, p.entry_id, p.member_id, p.temporary_id
@@ -95,7 +82,8 @@ class Command(BaseCommand):
             self._step(step_runs)
 
     def _recompute(self) -> None:
-        read_results = _copy_seconds(RESULTS_SQL) + _copy_seconds(MATCHES_SQL)
+        # The rows the recompute reads: its own query over every date, and the matches.
+        read_results = _copy_seconds(fields_sql("TRUE")) + _copy_seconds(MATCHES_SQL)
         last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
         since = (last - timedelta(days=90)).replace(day=1)
         runs = (
@@ -113,7 +101,7 @@ class Command(BaseCommand):
                 full = seconds
             self.stdout.write(f"recompute {label}: {seconds:.1f} s, peak RSS {peak:.0f} MB; {out}")
         rows = HandicapChange.objects.count()
-        read_history = _copy_seconds("SELECT * FROM handicap_handicapchange")
+        read_history = _copy_seconds(f"SELECT * FROM {HandicapChange._meta.db_table}")
         self.stdout.write(
             f"COPY TO STDOUT of the results read: {read_results:.1f} s; of the {rows} history "
             f"rows written: {read_history:.1f} s; full recompute / (both reads): "
