@@ -129,6 +129,8 @@ STORAGES = {
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "klover@localhost")
+# The portal's address as e-mails link to it (notifications).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("tournaments/manual/", include("tournaments.urls_manual")),
     path("tournaments/", include("tournaments.urls")),
+    path("sanctions/", include("tournaments.sanctions.urls")),
     path("masterpoints/", include("awards.urls")),
     path("handicap/", include("handicap.urls")),
     path("", include("members.urls")),

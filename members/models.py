@@ -228,3 +228,31 @@ class Role(models.Model):
     def __str__(self) -> str:
         scope = self.club or self.district or ""
         return f"{self.member}: {self.get_kind_display()} {scope}".strip()
+
+
+class Notification(models.Model):
+    """The in-site list of what happened to a user's applications (the same news
+    also goes by e-mail). Text in both languages, as written when it happened."""
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    text_sv = models.CharField(max_length=300)
+    text_en = models.CharField(max_length=300)
+    url = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(_("when"), db_index=True)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created", "-pk"]
+        indexes = [
+            models.Index(fields=["recipient", "-created"], name="notification_recipient_idx")
+        ]
+
+    def __str__(self) -> str:
+        return self.text_en
+
+    def text(self, language: str) -> str:
+        return self.text_sv if language.startswith("sv") else self.text_en

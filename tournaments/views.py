@@ -28,6 +28,7 @@ MAX_WARNING_MESSAGES = 20
 
 STEP_LABELS = {
     "standings": gettext_lazy("standings"),
+    "sanction": gettext_lazy("sanction"),
     "handicap_list": gettext_lazy("handicap list"),
     "awards": gettext_lazy("master points"),
     "handicaps": gettext_lazy("handicaps"),

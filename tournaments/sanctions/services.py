@@ -1,0 +1,250 @@
+"""Rows to sanction rules and back: the pre-checks of an application, and the
+level a reported event reaches on its real field.
+
+Readings (docs/sanctions.md, "Services"):
+
+- The season quota counts the club's other applications of the same season that
+  are submitted or further on (not drafts, rejected or withdrawn ones): two
+  pending applications must not each pass on their own.
+- "The same day" for collisions means overlapping playing days; other clubs'
+  applications in the playing district or a neighbouring one, submitted or
+  further on, are listed.
+- At results time a player counts as from another club unless they represent the
+  organising club this season; a guest without a membership is from another club.
+- A report is matched to the organising club's approved (or held) sanction whose
+  playing days hold the report's date, same form of play first, then same name.
+  A tournament without a sanction keeps the level the office gave it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict
+
+from django.db.models import Q
+from django.utils import timezone
+
+from members.domain.age import season_bounds, season_of
+from members.models import Membership
+
+from ..domain import sanctions as rules
+from ..models import Entry, EntryPlayer, Sanction, SanctionAction, Tournament
+
+# States that count against quotas and show as collisions.
+ACTIVE_STATES = (
+    Sanction.State.SUBMITTED,
+    Sanction.State.ENDORSED,
+    Sanction.State.APPROVED,
+    Sanction.State.HELD,
+    Sanction.State.RESULTS_REPORTED,
+)
+# The public calendar: decided and kept.
+CALENDAR_STATES = (
+    Sanction.State.APPROVED,
+    Sanction.State.HELD,
+    Sanction.State.RESULTS_REPORTED,
+)
+# A report takes the level of a sanction in one of these states.
+REPORTABLE_STATES = (Sanction.State.APPROVED, Sanction.State.HELD)
+
+# Tournament kinds and the forms of play they can be.
+_FORMS_OF_KIND = {
+    Tournament.Kind.PAIRS: (Sanction.Form.PAIRS,),
+    Tournament.Kind.TEAMS: (Sanction.Form.TEAMS, Sanction.Form.TEAM_BAROMETER),
+    Tournament.Kind.INDIVIDUAL: (Sanction.Form.INDIVIDUAL,),
+}
+
+
+def application_of(sanction: Sanction) -> rules.Application:
+    return rules.Application(
+        level=rules.Level(sanction.level),
+        form=rules.Form(sanction.form_of_play),
+        date=sanction.start_date,
+        entries=sanction.entries,
+        boards=sanction.boards,
+        championship_qualifier=sanction.championship_qualifier,
+        spring_autumn=sanction.spring_autumn,
+        bridge_week=sanction.bridge_week or None,
+        open=sanction.open,
+        handicap=sanction.handicap,
+        players=sanction.expected_players,
+        players_from_other_clubs=sanction.expected_players_other_clubs,
+        name=sanction.name,
+    )
+
+
+def _others(sanction: Sanction):
+    others = Sanction.objects.filter(state__in=ACTIVE_STATES)
+    return others.exclude(pk=sanction.pk) if sanction.pk else others
+
+
+def context_of(sanction: Sanction) -> rules.Context:
+    """The club's season and the neighbouring calendar, as the district sees them."""
+    first, last = season_bounds(season_of(sanction.start_date))
+    season = _others(sanction).filter(
+        club_id=sanction.club_id, start_date__gte=first, start_date__lte=last
+    )
+    season_events = tuple(
+        rules.SanctionedEvent(
+            date=s.start_date,
+            level=rules.Level(s.level),
+            spring_autumn=s.spring_autumn,
+            bridge_week=s.bridge_week or None,
+            name=s.name,
+        )
+        for s in season.order_by("start_date", "pk")
+    )
+    districts = [sanction.district_id]
+    districts += list(sanction.district.neighbours.values_list("pk", flat=True))
+    nearby = (
+        _others(sanction)
+        .filter(district_id__in=districts)
+        .exclude(club_id=sanction.club_id)
+        .filter(start_date__lte=sanction.end_date, end_date__gte=sanction.start_date)
+        .select_related("club", "district")
+        .order_by("start_date", "pk")
+    )
+    # The domain compares one day; an overlap is shown on the application's first day.
+    nearby_events = tuple(
+        rules.NearbyEvent(
+            date=sanction.start_date,
+            name=s.name,
+            club=s.club.name,
+            district=s.district.name,
+            level=rules.Level(s.level),
+            same_district=s.district_id == sanction.district_id,
+        )
+        for s in nearby
+    )
+    return rules.Context(
+        club_members=sanction.club.members_count,
+        season_events=season_events,
+        nearby_events=nearby_events,
+    )
+
+
+def pre_checks(sanction: Sanction) -> list[rules.Check]:
+    """Every rule for this application, passed or not (an unsaved one will do)."""
+    return rules.pre_checks(application_of(sanction), context_of(sanction))
+
+
+def check_as_dict(check: rules.Check) -> dict:
+    return asdict(check)
+
+
+# --- the pipeline step -------------------------------------------------------------
+
+
+def sanction_for(tournament: Tournament) -> Sanction | None:
+    """The sanction a report belongs to: the one already linked, else the club's
+    approved or held sanction whose playing days hold the report's date."""
+    linked = Sanction.objects.filter(tournament=tournament).first()
+    if linked is not None or tournament.organiser_club_id is None:
+        return linked
+    candidates = list(
+        Sanction.objects.filter(
+            club_id=tournament.organiser_club_id,
+            state__in=REPORTABLE_STATES,
+            tournament__isnull=True,
+            start_date__lte=tournament.start_date,
+            end_date__gte=tournament.start_date,
+            form_of_play__in=_FORMS_OF_KIND.get(tournament.kind, ()),
+        ).order_by("start_date", "pk")
+    )
+    named = [s for s in candidates if s.name.casefold() == tournament.name.casefold()]
+    return (named or candidates or [None])[0]
+
+
+def real_field(tournament: Tournament, sanction: Sanction) -> rules.Field:
+    """What was really played: entries, boards and the players' clubs."""
+    entry_count = Entry.objects.filter(section__tournament=tournament).count()
+    players = EntryPlayer.objects.filter(entry__section__tournament=tournament)
+    total = players.count()
+    season = season_of(tournament.start_date)
+    home = Membership.objects.filter(
+        club_id=sanction.club_id, season=season, represents=True
+    ).values("member_id")
+    from_home = players.filter(member_id__in=home).count()
+    form = rules.Form(sanction.form_of_play)
+    if form is rules.Form.INDIVIDUAL:
+        entry_count = total
+    return rules.Field(
+        form=form,
+        entries=entry_count,
+        boards=tournament.boards,
+        club_members=sanction.club.members_count,
+        championship_qualifier=sanction.championship_qualifier,
+        players=total,
+        players_from_other_clubs=total - from_home,
+    )
+
+
+def apply_sanction(tournament: Tournament) -> None:
+    """Pipeline step: a sanctioned event is played for the level its real field
+    reached (000 ch. 5, the field checks again; issue #7). Idempotent: it sets the
+    same level and reasons every time, and links the sanction once."""
+    sanction = sanction_for(tournament)
+    if sanction is None:
+        return
+    level, reasons = rules.level_reached(
+        rules.Level(sanction.level), real_field(tournament, sanction)
+    )
+    tournament.level = level.value
+    tournament.level_checks = [check_as_dict(c) for c in reasons]
+    tournament.level_reason = _reason_summary(sanction, level, reasons)
+    tournament.save(update_fields=["level", "level_checks", "level_reason"])
+    if sanction.tournament_id != tournament.pk:
+        record_results(sanction, tournament)
+
+
+def _reason_summary(sanction: Sanction, level: rules.Level, reasons: list[rules.Check]) -> str:
+    """A short line in the language of record (Swedish); the page shows each check."""
+    text = f"sanktion {sanction.reference}"
+    if level.value != sanction.level:
+        text += f", {sanction.get_level_display()} → {level.value}"
+    return text[:300]
+
+
+def record_results(sanction: Sanction, tournament: Tournament) -> None:
+    """Link the report; approved → held → results reported, each step on the trail."""
+    from .workflow import system_step
+
+    locked = Sanction.objects.select_for_update().get(pk=sanction.pk)
+    locked.tournament = tournament
+    locked.save(update_fields=["tournament", "updated"])
+    if locked.state == Sanction.State.APPROVED:
+        system_step(locked, SanctionAction.Kind.HELD, Sanction.State.HELD)
+    if locked.state == Sanction.State.HELD:
+        system_step(
+            locked,
+            SanctionAction.Kind.RESULTS_REPORTED,
+            Sanction.State.RESULTS_REPORTED,
+            note=tournament.name,
+        )
+
+
+# --- lists -------------------------------------------------------------------------
+
+# Days after a gold event's last playing day before its report counts as overdue.
+# The seed says only "Efter genomförd guldtävling skall arrangerande klubb
+# rapportera tävlingen" (lines 212-214); docs/sanctions.md records the choice.
+REPORT_DAYS = 14
+
+
+def overdue_reports(today: dt.date | None = None):
+    """Gold events held (or past) without their results, REPORT_DAYS after the end."""
+    today = today or timezone.localdate()
+    return Sanction.objects.filter(
+        Q(state=Sanction.State.APPROVED) | Q(state=Sanction.State.HELD),
+        level=Sanction.Level.GOLD,
+        tournament__isnull=True,
+        end_date__lt=today - dt.timedelta(days=REPORT_DAYS),
+    ).select_related("club", "district")
+
+
+def calendar(*, since: dt.date | None = None):
+    """Approved silver and gold events for the public calendar."""
+    qs = Sanction.objects.filter(state__in=CALENDAR_STATES).select_related("club", "district")
+    if since is not None:
+        qs = qs.filter(end_date__gte=since)
+    return qs.order_by("start_date", "name")
