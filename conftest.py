@@ -39,6 +39,13 @@ def shared_fixtures() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Logins made by factories hash their password; the real hasher takes a
+    third of a second a login on purpose, which only slows the tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _celery_mode(request):
     from config.celery import app
 

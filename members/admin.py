@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, District, Federation, Member, Membership, Role
+from .models import Club, District, Federation, Member, Membership, Notification, Role
 
 
 @admin.register(Federation)
@@ -73,3 +73,11 @@ class RoleAdmin(admin.ModelAdmin):
 
 admin.site.site_header = _("Klöver – federation office")
 admin.site.site_title = _("Klöver")
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("created", "recipient", "text_en", "read_at")
+    list_select_related = ("recipient",)
+    raw_id_fields = ("recipient",)
+    date_hierarchy = "created"

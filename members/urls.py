@@ -12,5 +12,6 @@ urlpatterns = [
     path("members/<int:mid>/", views.member_detail, name="member"),
     path("members/<int:mid>/private/", views.private_details_edit, name="private_edit"),
     path("me/", views.my_page, name="my_page"),
+    path("notifications/", views.notifications, name="notifications"),
     path("office/members/import/", views.member_import, name="member_import"),
 ]

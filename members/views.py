@@ -1,6 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -9,7 +10,7 @@ from . import services
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
 from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
-from .models import Club, District, Member, Membership
+from .models import Club, District, Member, Membership, Notification
 from .permissions import (
     can_edit_club,
     can_edit_private_details,
@@ -18,6 +19,9 @@ from .permissions import (
     require,
 )
 from .tables import ClubMembersTable, DistrictClubsTable
+
+# The notifications page shows the newest this many.
+NOTIFICATIONS_SHOWN = 100
 
 SEARCH_KINDS = {
     "member": (MemberFilter, Member.objects.all()),
@@ -129,6 +133,21 @@ def my_page(request):
             "member": member,
             "memberships": member.memberships.select_related("club").order_by("-season"),
         },
+    )
+
+
+@login_required
+def notifications(request):
+    """The user's notifications, newest first; those shown are read from now on."""
+    found = list(Notification.objects.filter(recipient=request.user)[: NOTIFICATIONS_SHOWN + 1])
+    shown = found[:NOTIFICATIONS_SHOWN]
+    unread = [n.pk for n in shown if n.read_at is None]
+    if unread:
+        Notification.objects.filter(pk__in=unread).update(read_at=timezone.now())
+    return render(
+        request,
+        "members/notifications.html",
+        {"notifications": shown, "unread": set(unread), "more": len(found) > len(shown)},
     )
 
 

@@ -248,7 +248,8 @@ def _save_results(
             for key in [m.home if lineup.side == "home" else m.away]
             for seat in lineup.players
         )
-    if report.kind == "teams":
+    if report.kind == "teams" and report.scoring != "ranking":
+        # A ranking list's standings are written above, as printed. Otherwise
         # compute_standings leaves team events alone: their standings are the
         # printed places (3= and 3= share places 3-4), else the ranking of the
         # saved matches by the seed 003 rules (team_entry.team_placings).

@@ -1,9 +1,13 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from members.models import Club, District, Member, Membership, Role
 from members.services import current_season
+from tournaments.models import Sanction
+from tournaments.sanctions import services as sanction_services
+from tournaments.sanctions.workflow import allowed_steps, can_view
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +42,7 @@ def test_seed_demo_builds_a_plausible_deterministic_federation():
     assert get_user_model().objects.get(username="kansli").check_password("klover-demo")
     first = _snapshot()
 
+    Sanction.objects.all().delete()  # the demo's applications protect their clubs
     Member.objects.all().delete()
     Membership.objects.all().delete()
     Role.objects.all().delete()
@@ -57,3 +62,49 @@ def test_seed_demo_refuses_a_database_with_data():
         call_command("seed_demo", "--members", "50", "--clubs", "21")
     call_command("seed_demo", "--if-empty")
     assert Member.objects.count() == 50
+
+
+def test_seed_demo_gives_each_demo_login_sanctions_to_handle():
+    """Issue #7: the club, the district and the office each find an application in
+    their queue; the calendar has approved events to come and one gold report is overdue."""
+    call_command("seed_demo", "--members", "200", "--clubs", "25", "--seed", "3")
+    users = {u.username: u for u in get_user_model().objects.all()}
+    biggest = Club.objects.order_by("-members_count", "number").first()
+    sanctions = list(Sanction.objects.select_related("club__district", "district"))
+    assert {s.state for s in sanctions} >= {"draft", "submitted", "endorsed", "approved"}
+    assert all(s.actions.exists() for s in sanctions)
+    assert all(can_view(users["kansli"], s) for s in sanctions)
+
+    def steps(username):
+        return {step for s in sanctions for step in allowed_steps(users[username], s)}
+
+    assert {"edit", "submit", "withdraw"} <= steps("klubb")
+    assert {"approve", "reject", "endorse_home", "refuse_home"} <= steps("distrikt")
+    assert {"approve", "reject"} <= steps("kansli")
+    assert steps("spelare") == set()
+    away = [s for s in sanctions if s.home_endorsement == "pending"]
+    assert [s.club for s in away] == [biggest] and away[0].district != biggest.district
+
+    calendar = list(sanction_services.calendar(since=timezone.localdate()))
+    assert {s.level for s in calendar} == {"silver", "gold"}
+    [overdue] = sanction_services.overdue_reports()
+    assert (overdue.level, overdue.club) == ("gold", biggest)
+
+
+def test_the_demo_sanctions_are_the_same_every_time():
+    from tournaments.sanctions.demo import build_demo_sanctions
+
+    call_command("seed_demo", "--members", "60", "--clubs", "21")
+    day = timezone.localdate()
+
+    def snapshot():
+        return list(
+            Sanction.objects.order_by("pk").values_list(
+                "club__number", "district__number", "level", "state", "name", "start_date"
+            )
+        )
+
+    first = snapshot()
+    Sanction.objects.all().delete()
+    build_demo_sanctions(today=day)
+    assert snapshot() == first

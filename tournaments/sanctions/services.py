@@ -28,6 +28,7 @@ from members.domain.age import season_bounds, season_of
 from members.models import Membership
 
 from ..domain import sanctions as rules
+from ..domain.sanctions.rules import LEVEL_SV
 from ..models import Entry, EntryPlayer, Sanction, SanctionAction, Tournament
 
 # States that count against quotas and show as collisions.
@@ -157,7 +158,8 @@ def sanction_for(tournament: Tournament) -> Sanction | None:
 
 def real_field(tournament: Tournament, sanction: Sanction) -> rules.Field:
     """What was really played: entries, boards and the players' clubs."""
-    entry_count = Entry.objects.filter(section__tournament=tournament).count()
+    # A phantom (sit-out) is no pair of the field, as on the tournament list.
+    entry_count = Entry.objects.filter(section__tournament=tournament, phantom=False).count()
     players = EntryPlayer.objects.filter(entry__section__tournament=tournament)
     total = players.count()
     season = season_of(tournament.start_date)
@@ -201,7 +203,9 @@ def _reason_summary(sanction: Sanction, level: rules.Level, reasons: list[rules.
     """A short line in the language of record (Swedish); the page shows each check."""
     text = f"sanktion {sanction.reference}"
     if level.value != sanction.level:
-        text += f", {sanction.get_level_display()} → {level.value}"
+        # Swedish whatever language the worker runs in; not the English values.
+        was = LEVEL_SV[rules.Level(sanction.level)].lower()
+        text += f", {was} → {LEVEL_SV[level].lower()}"
     return text[:300]
 
 

@@ -1,11 +1,356 @@
-"""Placeholder until the pages are written (issue #7)."""
+"""Sanction pages (issue #7): a club's application with live pre-checks, the
+application's page with its trail and steps, each role's list, the public
+calendar and the printable decision. The workflow decides; these pages ask it."""
 
-from django.http import HttpResponse
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from members.models import Club, Role
+from members.permissions import administered_club_ids, member_of, require
+
+from ..models import Sanction, SanctionAction
+from . import services, workflow
+from .filters import CalendarFilter
+from .forms import GOLD_ONLY_FIELDS, GOLD_REQUIRED, SanctionForm, StepForm, unsaved_sanction
+from .tables import CalendarTable, SanctionTable
+
+State = Sanction.State
+Level = Sanction.Level
+Endorsement = Sanction.HomeEndorsement
+
+# The button of each step, as the page names it.
+STEP_LABELS = {
+    "submit": gettext_lazy("Submit the application"),
+    "withdraw": gettext_lazy("Withdraw the application"),
+    "held": gettext_lazy("Mark as held"),
+    "endorse_home": gettext_lazy("Endorse (home district)"),
+    "refuse_home": gettext_lazy("Do not endorse (home district)"),
+    "endorse": gettext_lazy("Endorse and send to the office"),
+    "approve": gettext_lazy("Approve"),
+    "reject": gettext_lazy("Reject"),
+}
+DECIDING_STEPS = {"endorse_home", "refuse_home", "endorse", "approve", "reject"}
+DECIDED_STATES = (State.APPROVED, State.REJECTED, State.HELD, State.RESULTS_REPORTED)
+# The chapter the whole procedure comes from; the decision page cites it beside the rules.
+PROCEDURE_REF = {"sv": "000 kap. 4, rad 161-253", "en": "000 chapter 4, lines 161-253"}
 
 
-def _todo(request, *args, **kwargs):
-    return HttpResponse(status=501)
+# --- the application form -------------------------------------------------------------
 
 
-sanction_index = calendar = sanction_new = pre_checks = _todo
-sanction_detail = sanction_edit = sanction_step = decision = _todo
+def _club_for_new(request) -> Club | None:
+    """The club the new application is for: ``?club=`` among those the user
+    administers, or their only one. None when they must choose."""
+    ids = administered_club_ids(request.user)
+    require(bool(ids))
+    wanted = request.GET.get("club", "")
+    if wanted:
+        require(wanted.isdigit() and int(wanted) in ids)
+        return get_object_or_404(Club.objects.select_related("district"), pk=int(wanted))
+    if len(ids) == 1:
+        return Club.objects.select_related("district").get(pk=next(iter(ids)))
+    return None
+
+
+@login_required
+def sanction_new(request):
+    club = _club_for_new(request)
+    if club is None:
+        clubs = Club.objects.filter(pk__in=administered_club_ids(request.user)).order_by("name")
+        return render(request, "tournaments/sanctions/choose_club.html", {"clubs": clubs})
+    return _application_form(request, club=club, sanction=None)
+
+
+@login_required
+def sanction_edit(request, pk: int):
+    sanction = get_object_or_404(Sanction.objects.select_related("club__district"), pk=pk)
+    require(workflow.is_club_admin(request.user, sanction.club_id))
+    if sanction.state != State.DRAFT:
+        messages.error(request, _("Only a draft can be changed."))
+        return redirect(sanction)
+    return _application_form(request, club=sanction.club, sanction=sanction)
+
+
+def _application_form(request, *, club: Club, sanction: Sanction | None):
+    form = SanctionForm(request.POST or None, instance=sanction, club=club)
+    refused = []
+    if request.method == "POST" and form.is_valid():
+        submitting = request.POST.get("action") == "submit"
+        try:
+            with transaction.atomic():
+                saved = _save_draft(form, user=request.user)
+                if submitting:
+                    saved = workflow.submit(saved, user=request.user)
+        except workflow.ChecksRefuse as exc:
+            # The atomic block rolled back the save too: nothing is kept.
+            refused = [_check_row(c) for c in exc.checks]
+            form.add_error(None, _("The application cannot be submitted as it stands."))
+        except workflow.WorkflowError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if submitting:
+                messages.success(request, _("The application was submitted."))
+            else:
+                messages.success(request, _("The draft was saved."))
+            return redirect(saved)
+        if sanction is None:
+            form.instance.pk = None
+    draft, missing = unsaved_sanction(form, pk=sanction.pk if sanction else None)
+    return render(
+        request,
+        "tournaments/sanctions/form.html",
+        {
+            "form": form,
+            "club": club,
+            "sanction": sanction,
+            "refused": refused,
+            "checks": _checks_of(draft),
+            "missing": missing,
+            "gold_only": GOLD_ONLY_FIELDS,
+            "gold_required": GOLD_REQUIRED,
+        },
+    )
+
+
+def _save_draft(form: SanctionForm, *, user) -> Sanction:
+    sanction = form.save(commit=False)
+    created = sanction.pk is None
+    if created:
+        sanction.created_by = user
+    sanction.save()
+    workflow.record_edit(sanction, user=user, created=created)
+    return sanction
+
+
+@login_required
+@require_POST
+def pre_checks(request):
+    """The pre-check list for the form's current values (the page's script asks)."""
+    club_id = request.POST.get("club", "")
+    require(club_id.isdigit() and int(club_id) in administered_club_ids(request.user))
+    club = get_object_or_404(Club.objects.select_related("district"), pk=int(club_id))
+    pk = request.POST.get("sanction", "")
+    pk = int(pk) if pk.isdigit() else None
+    if pk is not None:
+        require(Sanction.objects.filter(pk=pk, club=club).exists())
+    form = SanctionForm(request.POST, club=club)
+    draft, missing = unsaved_sanction(form, pk=pk)
+    return render(
+        request,
+        "tournaments/sanctions/includes/_pre_checks.html",
+        {"checks": _checks_of(draft), "missing": missing},
+    )
+
+
+def _checks_of(sanction: Sanction | None) -> list[dict]:
+    return [] if sanction is None else [_check_row(c) for c in services.pre_checks(sanction)]
+
+
+def _check_row(check) -> dict:
+    """A check in the reader's language: its message and its seed place apart."""
+    message = check.message_sv if (get_language() or "sv").startswith("sv") else check.message_en
+    ref = check.seed_ref
+    # The domain ends each message with its place in the seed, "(000 kap. 5, rad 1-2)".
+    if message.endswith(")") and " (000 " in message:
+        message, _sep, ref = message.rpartition(" (")
+        ref = ref[:-1]
+    status = "passed" if check.passed else check.severity.value
+    return {"check": check, "status": status, "message": message, "ref": ref}
+
+
+# --- one application ------------------------------------------------------------------
+
+
+def _get_visible(request, pk: int) -> Sanction:
+    sanction = get_object_or_404(
+        Sanction.objects.select_related("club__district", "district"), pk=pk
+    )
+    require(workflow.can_view(request.user, sanction))
+    return sanction
+
+
+@login_required
+def sanction_detail(request, pk: int):
+    sanction = _get_visible(request, pk)
+    steps = workflow.allowed_steps(request.user, sanction)
+    buttons = [
+        {"step": s, "label": STEP_LABELS[s], "needs_reason": s in workflow.NEEDS_REASON}
+        for s in steps
+        if s in STEP_LABELS
+    ]
+    return render(
+        request,
+        "tournaments/sanctions/detail.html",
+        {
+            "sanction": sanction,
+            "can_edit": "edit" in steps,
+            "buttons": buttons,
+            "checks": _checks_of(sanction),
+            "trail": _trail(sanction),
+            "show_endorsement": sanction.home_endorsement != Endorsement.NOT_NEEDED,
+            "decided": sanction.state in DECIDED_STATES,
+        },
+    )
+
+
+def _trail(sanction: Sanction) -> list[dict]:
+    """The audit trail with states and roles in the reader's language."""
+    states = dict(State.choices)
+    roles = {**dict(Role.Kind.choices), workflow.SYSTEM: "Klöver"}
+    return [
+        {
+            "action": a,
+            "from": states.get(a.from_state, a.from_state),
+            "to": states.get(a.to_state, a.to_state),
+            "role": roles.get(a.actor_role, a.actor_role),
+        }
+        for a in sanction.actions.all()
+    ]
+
+
+@login_required
+@require_POST
+def sanction_step(request, pk: int, step: str):
+    if step not in workflow.STEPS:
+        raise Http404
+    sanction = _get_visible(request, pk)
+    form = StepForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The page was out of date; look again and retry."))
+        return redirect(sanction)
+    # What the user saw: the workflow compares it with the row it locks.
+    sanction.state = form.cleaned_data["state"]
+    sanction.home_endorsement = form.cleaned_data["home_endorsement"]
+    reason = form.cleaned_data["reason"]
+    take = workflow.STEPS[step]
+    try:
+        if step in workflow.NEEDS_REASON or step == "withdraw":
+            take(sanction, user=request.user, reason=reason)
+        elif step in ("submit", "held"):
+            take(sanction, user=request.user)
+        else:
+            take(sanction, user=request.user, note=reason)
+    except workflow.ChecksRefuse as exc:
+        messages.error(request, _("Refused by the rules:"))
+        for row in (_check_row(c) for c in exc.checks):
+            messages.error(request, f"{row['message']} ({row['ref']})")
+    except workflow.WorkflowError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Done: %(step)s.") % {"step": STEP_LABELS[step]})
+    return redirect(sanction)
+
+
+@login_required
+def decision(request, pk: int):
+    """The decision on one page for printing: what was applied for, who decided, when, why."""
+    sanction = _get_visible(request, pk)
+    if sanction.state not in DECIDED_STATES:
+        raise Http404
+    decided = (
+        sanction.actions.filter(
+            kind__in=(
+                SanctionAction.Kind.APPROVED,
+                SanctionAction.Kind.REJECTED,
+                SanctionAction.Kind.HOME_REFUSED,
+            )
+        )
+        .order_by("-at", "-pk")
+        .first()
+    )
+    checks = _checks_of(sanction)
+    refs = list(dict.fromkeys(row["ref"] for row in checks))
+    language = "sv" if (get_language() or "sv").startswith("sv") else "en"
+    return render(
+        request,
+        "tournaments/sanctions/decision.html",
+        {
+            "sanction": sanction,
+            "approved": sanction.state != State.REJECTED,
+            "action": decided,
+            "refs": [PROCEDURE_REF[language], *refs],
+            "printed": timezone.localdate(),
+        },
+    )
+
+
+# --- lists ----------------------------------------------------------------------------
+
+
+def _applications():
+    return Sanction.objects.select_related("club", "district").order_by("start_date", "name", "pk")
+
+
+@login_required
+def sanction_index(request):
+    """One section per role: the club's applications, the district's queue, the office's."""
+    member = member_of(request.user)
+    roles = list(member.roles.select_related("club")) if member else []
+    club_ids = {r.club_id for r in roles if r.kind == Role.Kind.CLUB_ADMIN}
+    district_ids = {r.district_id for r in roles if r.kind == Role.Kind.DISTRICT_OFFICIAL}
+    office = request.user.is_superuser or any(r.kind == Role.Kind.OFFICE_STAFF for r in roles)
+    context = {"has_role": bool(club_ids or district_ids or office)}
+    if club_ids:
+        clubs = sorted({r.club for r in roles if r.club_id in club_ids}, key=lambda c: c.name)
+        by_club = {c.pk: [] for c in clubs}
+        for s in _applications().filter(club_id__in=club_ids):
+            by_club[s.club_id].append(s)
+        context["clubs"] = [
+            {"club": c, "table": SanctionTable(by_club[c.pk], prefix=f"c{c.pk}-")} for c in clubs
+        ]
+    if district_ids:
+        waiting = _awaiting_district(district_ids)
+        mine = (Q(district_id__in=district_ids) | Q(club__district_id__in=district_ids)) & ~Q(
+            state=State.DRAFT
+        )
+        context["district_queue"] = SanctionTable(_applications().filter(waiting), prefix="dq-")
+        context["district_other"] = SanctionTable(
+            _applications().filter(mine).exclude(waiting), prefix="do-"
+        )
+    if office:
+        context["office_queue"] = SanctionTable(
+            _applications().filter(level=Level.GOLD, state=State.ENDORSED), prefix="oq-"
+        )
+        context["overdue"] = SanctionTable(
+            services.overdue_reports().order_by("end_date", "pk"), prefix="or-"
+        )
+    return render(request, "tournaments/sanctions/index.html", context)
+
+
+def _awaiting_district(district_ids: set[int]) -> Q:
+    """Submitted applications on which these districts' officials have a deciding
+    step: ``workflow.allowed_steps`` as one query instead of one call per row."""
+    silver = Q(level=Level.SILVER)
+    return Q(state=State.SUBMITTED) & (
+        (silver & Q(home_endorsement=Endorsement.PENDING, club__district_id__in=district_ids))
+        | (silver & Q(district_id__in=district_ids) & ~Q(home_endorsement=Endorsement.PENDING))
+        | Q(level=Level.GOLD, club__district_id__in=district_ids)
+    )
+
+
+def calendar(request):
+    """The public calendar: approved silver and gold events from today on."""
+    events = services.calendar(since=timezone.localdate())
+    calendar_filter = CalendarFilter(request.GET or None, queryset=events)
+    table = CalendarTable(calendar_filter.qs)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournaments/sanctions/calendar.html",
+        {
+            "filter": calendar_filter,
+            "table": table,
+            "filtered": any(request.GET.get(name) for name in calendar_filter.filters),
+        },
+    )

@@ -154,7 +154,7 @@ def _move(
     kind: str,
     to_state: str,
     note: str = "",
-    changes: dict | None = None,
+    changes=None,
     check=None,
 ) -> Sanction:
     """Lock, check that nobody moved it first, update conditionally, log, notify."""
@@ -172,6 +172,8 @@ def _move(
             check(row)
         role, actor_name = _role_of(user, row, step)
         now = timezone.now()
+        if callable(changes):
+            changes = changes(row)
         fields = {"state": to_state, "updated": now, **(changes or {})}
         # The conditional UPDATE is what makes the second of two deciders lose on
         # SQLite too, where SELECT ... FOR UPDATE is a no-op.
@@ -249,8 +251,16 @@ def submit(sanction: Sanction, *, user, today: dt.date | None = None) -> Sanctio
             )
         _refusing_checks(row)
 
-    is_gold = sanction.level == Sanction.Level.GOLD
-    out_of_district = not is_gold and sanction.district_id != sanction.club.district_id
+    def changes(row: Sanction) -> dict:
+        # from the locked row, not the caller's copy, which may be stale
+        is_gold = row.level == Sanction.Level.GOLD
+        out_of_district = not is_gold and row.district_id != row.club.district_id
+        return {
+            "submitted_at": timezone.now(),
+            "outside_calendar_deadline": is_gold and today > calendar_deadline(row.start_date),
+            "home_endorsement": Endorsement.PENDING if out_of_district else Endorsement.NOT_NEEDED,
+        }
+
     return _move(
         sanction,
         user=user,
@@ -258,11 +268,7 @@ def submit(sanction: Sanction, *, user, today: dt.date | None = None) -> Sanctio
         kind=Kind.SUBMITTED,
         to_state=State.SUBMITTED,
         check=check,
-        changes={
-            "submitted_at": timezone.now(),
-            "outside_calendar_deadline": is_gold and today > calendar_deadline(sanction.start_date),
-            "home_endorsement": Endorsement.PENDING if out_of_district else Endorsement.NOT_NEEDED,
-        },
+        changes=changes,
     )
 
 

@@ -426,3 +426,20 @@ def test_a_pbn_mitchell_keeps_ns_1_and_ew_1_apart():
         ("2NS", "1EW", -50),
     ]
     assert [line.printed_ns for line in report.lines] == [Decimal("2.0"), Decimal("0.0")]
+
+
+def test_a_csv_ranking_list_of_teams_imports_its_places_once(tmp_path, club, members):
+    """A teams ranking list has no matches: its printed places are its standings,
+    written once (they were written twice, and the second write failed)."""
+    a, b, c, d, e, f = (m.mid for m in members)
+    path = tmp_path / "lag.csv"
+    path.write_bytes(
+        (
+            "# event: Lagserien\n# date: 2025-03-05\n# kind: teams\n# boards: 28\n"
+            f"place;players;score\n1;{a}+{b}+{c};52\n2;{d}+{e}+{f};31\n"
+        ).encode()
+    )
+    payload = _command(path, "--format", "csv", "--json")
+    t = Tournament.objects.get(pk=payload["tournament"])
+    assert (t.kind, t.scoring) == ("teams", "ranking")
+    assert [(s["place"], s["score"]) for s in payload["standings"]] == [(1, "52.00"), (2, "31.00")]

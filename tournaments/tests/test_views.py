@@ -25,7 +25,12 @@ from members.tests.factories import (
     member_with_login,
 )
 from tournaments import services
-from tournaments.models import Entry, ImportLog, Section, Tournament
+from tournaments.models import Entry, ImportLog, Sanction, Section, Tournament
+from tournaments.sanctions.services import apply_sanction
+from tournaments.tests.sanctions.factories import SanctionFactory
+from tournaments.tests.sanctions.factories import club_admin as sanction_club_admin
+from tournaments.tests.sanctions.factories import district_official as sanction_district_official
+from tournaments.tests.sanctions.factories import office_staff as sanction_office_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -397,6 +402,147 @@ def test_unknown_tournament_is_the_sites_404(client):
     response = client.get("/tournaments/999999/")
     assert response.status_code == 404
     assert "Sidan finns inte" in response.content.decode()
+
+
+# --- the sanction of a tournament (issue #7) ---
+
+
+def sanctioned(*, entries, boards=42, level=Sanction.Level.SILVER, club=None):
+    """A reported pairs event of ``entries`` pairs and its approved sanction, through
+    the pipeline's sanction step (the field checks of 000 chapter 5 run again)."""
+    club = club or ClubFactory(name="BK Lund", members_count=150)
+    tournament = make_tournament("Lundasilvret", club=club, entries=entries, boards=boards)
+    sanction = SanctionFactory(
+        club=club,
+        level=level,
+        name="Lundasilvret",
+        state=Sanction.State.APPROVED,
+        start_date=tournament.start_date,
+        end_date=tournament.start_date,
+    )
+    apply_sanction(tournament)
+    sanction.refresh_from_db()
+    return tournament, sanction
+
+
+def sanction_section(body: str) -> str:
+    start = body.index('<section class="card" id="sanction">')
+    return body[start : body.index("</section>", start)]
+
+
+def test_tournament_page_says_why_a_sanctioned_event_fell_in_english(client):
+    """12 pairs against the silver table's 16 (000 chapter 5, lines 336-352)."""
+    tournament, sanction = sanctioned(entries=12)
+    body = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert (
+        f'<dd id="level">Bronze (<a href="#sanction">sanction {sanction.reference}</a>)</dd>'
+        in body
+    )
+    part = sanction_section(body)
+    assert f"{sanction.reference} Lundasilvret" in part
+    assert '<dd id="sanctioned-level">Silver</dd>' in part
+    assert '<dd id="level-reached">Bronze</dd>' in part
+    assert (
+        "The field as played did not meet the requirements for silver, "
+        "so the event is scored as bronze:"
+    ) in part
+    assert (
+        '<li class="refusal">Silver pairs need at least 16 pairs; 12 played '
+        '<cite class="seed-ref">(000 chapter 5, lines 336-352)</cite></li>'
+    ) in part
+    # An anonymous reader sees the reference, not a link to the application.
+    assert sanction.get_absolute_url() not in body
+
+
+def test_tournament_page_says_why_a_sanctioned_event_fell_in_swedish(client):
+    """The same check in Swedish: "Silver, partävling, kräver minst 16 par" (000 kap. 5)."""
+    tournament, sanction = sanctioned(entries=12)
+    part = sanction_section(client.get(tournament.get_absolute_url()).content.decode())
+    assert sanction.reference in part
+    assert (
+        "Silver, partävling, kräver minst 16 par; 12 spelade "
+        '<cite class="seed-ref">(000 kap. 5, rad 336-352)</cite>'
+    ) in part
+    assert "Silver pairs need" not in part
+
+
+def test_a_gold_event_that_fell_to_silver_lists_the_gold_check(client):
+    """Gold pairs need 24 pairs (000 chapter 5, lines 359-365); silver holds with 20."""
+    tournament, sanction = sanctioned(entries=20, boards=54, level=Sanction.Level.GOLD)
+    assert tournament.sanction == sanction
+    part = sanction_section(client.get(tournament.get_absolute_url(), **EN).content.decode())
+    assert '<dd id="sanctioned-level">Gold</dd>' in part
+    assert '<dd id="level-reached">Silver</dd>' in part
+    assert "Gold pairs need at least 24 pairs; 20 played" in part
+    assert "(000 chapter 5, lines 359-365)" in part
+
+
+def test_a_half_scale_silver_event_shows_its_remark(client):
+    """ "Par 16 36-41*": silver at half scale (000 chapter 5, lines 341, 352)."""
+    tournament, _sanction = sanctioned(entries=16, boards=38)
+    part = sanction_section(client.get(tournament.get_absolute_url(), **EN).content.decode())
+    assert '<dd id="level-reached">Silver</dd>' in part
+    assert "met the requirements of the sanction, with this remark:" in part
+    assert (
+        '<li class="warning">38 boards: silver pairs on 36-41 boards are played at half '
+        'the silver scale <cite class="seed-ref">(000 chapter 5, lines 341-352)</cite></li>'
+    ) in part
+
+
+def test_a_sanctioned_event_that_held_says_so(client):
+    tournament, _sanction = sanctioned(entries=16)
+    body = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    part = sanction_section(body)
+    assert '<dd id="level-reached">Silver</dd>' in part
+    assert "The field as played met the requirements of the sanction.</p>" in part
+    assert "level-checks" not in part
+
+
+def test_a_tournament_without_a_sanction_has_no_sanction_section(client):
+    tournament = make_tournament("Tisdagsparen", club=ClubFactory(), level="silver")
+    Tournament.objects.filter(pk=tournament.pk).update(level_reason="office decision")
+    body = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert 'id="sanction"' not in body
+    assert '<dd id="level">Silver (office decision)</dd>' in body
+
+
+def test_the_sanction_is_a_link_for_those_who_may_see_the_application(client):
+    club = ClubFactory(name="BK Lund", members_count=150)
+    tournament, sanction = sanctioned(entries=12, club=club)
+    link = f'<a href="{sanction.get_absolute_url()}">{sanction.reference}</a>'
+    for user, sees in (
+        (sanction_club_admin(club), True),
+        (sanction_office_staff(), True),
+        (sanction_district_official(club.district), True),
+        (sanction_club_admin(ClubFactory()), False),
+        (member_with_login().user, False),
+    ):
+        client.force_login(user)
+        part = sanction_section(client.get(tournament.get_absolute_url(), **EN).content.decode())
+        assert (link in part) is sees, user
+        assert sanction.reference in part
+
+
+def test_tournament_page_query_count_is_the_same_with_a_sanction(client):
+    plain = make_tournament("Tisdagsparen", club=ClubFactory(), entries=12)
+    tournament, _sanction = sanctioned(entries=12)
+    counts = []
+    for t in (plain, tournament):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(t.get_absolute_url()).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    # Logged in, deciding on the link costs a few queries, not one per check.
+    client.force_login(sanction_club_admin(tournament.organiser_club))
+    few, _sanction = sanctioned(entries=12, club=ClubFactory(members_count=150))
+    many, _sanction = sanctioned(entries=20, boards=30, level=Sanction.Level.GOLD)
+    logged_in = []
+    for t in (few, many):
+        assert len(t.level_checks) in (1, 3)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(t.get_absolute_url()).status_code == 200
+        logged_in.append(len(queries))
+    assert logged_in[0] == logged_in[1]
 
 
 # --- reporting a results file ---

@@ -48,6 +48,11 @@ class Command(BaseCommand):
                 f"{summary.members} members, {summary.memberships} memberships in {elapsed:.1f} s."
             )
         )
+        # Imported here, as below: the registry's command reaches into tournaments only
+        # for the demo. A few sanction applications, one in each queue of the logins.
+        from tournaments.sanctions.demo import build_demo_sanctions
+
+        self.stdout.write(f"Demo sanctions: {build_demo_sanctions()} applications.")
         if tournaments > 0:
             # Imported here: the registry's command needs the other apps only for this.
             from awards.season import recompute_season

@@ -1,0 +1,112 @@
+"""The sanction pages in Chromium, in Swedish and in English: a club's admin fills
+the application and watches the live pre-checks, submits it; the district approves;
+the public calendar lists the event and the decision prints.
+
+New strings are not translated yet, so elements are found by ids and data
+attributes, not by their words."""
+
+import pytest
+from playwright.sync_api import expect
+
+from members.tests.factories import ClubFactory, DistrictFactory
+from tournaments.models import Sanction
+from tournaments.tests.sanctions.factories import club_admin, district_official, next_season_day
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def people():
+    district = DistrictFactory(name="Skånes BF")
+    club = ClubFactory(district=district, members_count=150, name="BK Lund")
+    return {
+        "club": club,
+        "admin": club_admin(club, mid=76001),
+        "official": district_official(district, mid=76002),
+    }
+
+
+def test_apply_approve_calendar_and_decision(page, show, shoot, log_in, lang, people):
+    day = next_season_day().isoformat()
+    log_in(people["admin"].member)
+    show("/sanctions/")
+    with page.expect_navigation():
+        page.locator(f"#club-{people['club'].pk} a.new-application").click()
+    expect(page.locator("#club-name")).to_have_text("BK Lund")
+    expect(page.locator("#id_district option:checked")).to_have_text("Skånes BF")
+    page.select_option("#id_form_of_play", "pairs")
+    page.fill("#id_name", "Lundasilvret")
+    page.fill("#id_start_date", day)
+    page.fill("#id_end_date", day)
+    page.fill("#id_entries", "24")
+    page.fill("#id_boards", "48")
+    page.fill("#id_expected_players", "48")
+    page.fill("#id_expected_players_other_clubs", "20")
+    page.fill("#id_contact_name", "Karin Kontakt")
+    page.fill("#id_contact_email", "karin@example.se")
+    entries = page.locator('#pre-checks li[data-rule="silver.entries"]')
+    expect(entries).to_have_attribute("data-status", "passed")
+    expect(page.locator("#gold-only")).to_be_hidden()
+
+    page.fill("#id_entries", "12")
+    expect(entries).to_have_attribute("data-status", "refusal")
+    message = "16" if lang == "en" else "16 par"
+    expect(entries.locator(".message")).to_contain_text(message)
+    expect(entries.locator(".seed-ref")).to_contain_text(
+        "000 chapter 5" if lang == "en" else "000 kap. 5"
+    )
+    shoot("refused")
+
+    page.fill("#id_entries", "24")
+    expect(entries).to_have_attribute("data-status", "passed")
+    with page.expect_navigation():
+        page.locator("#submit-application").click()
+    expect(page.locator("#state")).to_have_attribute("data-state", "submitted")
+    sanction = Sanction.objects.get()
+    assert sanction.state == Sanction.State.SUBMITTED
+
+    page.context.clear_cookies()
+    log_in(people["official"].member)
+    show(sanction.get_absolute_url())
+    expect(page.locator("#step-reject textarea")).to_have_attribute("required", "")
+    page.fill("#reason-approve", "Välkommen")
+    with page.expect_navigation():
+        page.locator("#step-approve button").click()
+    expect(page.locator("#state")).to_have_attribute("data-state", "approved")
+    expect(page.locator("#trail-table tr[data-kind=approved]")).to_contain_text("Välkommen")
+    shoot("approved")
+
+    with page.expect_navigation():
+        page.locator("#decision-link").click()
+    expect(page.locator("#reference")).to_have_text(sanction.reference)
+    expect(page.locator("#reason")).to_have_text("Välkommen")
+    expect(page.locator("#seed-refs li").first).to_contain_text("000")
+    shoot("decision")
+
+    page.context.clear_cookies()
+    show("/")
+    with page.expect_navigation():
+        page.locator("#nav-calendar").click()
+    rows = page.locator("#calendar tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Lundasilvret")
+    expect(rows.first).to_contain_text("BK Lund")
+    expect(rows.first).to_contain_text(day)
+
+
+def test_gold_shows_the_gold_form_fields(page, show, log_in, lang, people):
+    log_in(people["admin"].member)
+    show("/sanctions/new/")
+    expect(page.locator("#gold-only")).to_be_hidden()
+    expect(page.locator("#field-venue .gold-required-note")).to_be_hidden()
+    page.select_option("#id_level", "gold")
+    page.select_option("#id_form_of_play", "pairs")
+    expect(page.locator("#gold-only")).to_be_visible()
+    expect(page.locator("#field-venue .gold-required-note")).to_be_visible()
+    expect(page.locator('#pre-checks li[data-rule="gold.entries"]')).to_have_count(0)
+    page.fill("#id_entries", "12")
+    page.fill("#id_boards", "54")
+    page.fill("#id_start_date", next_season_day().isoformat())
+    expect(page.locator('#pre-checks li[data-rule="gold.entries"]')).to_have_attribute(
+        "data-status", "refusal"
+    )

@@ -1,0 +1,43 @@
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Sanction
+
+
+class SanctionTable(tables.Table):
+    """Applications on the index page; several tables share the page, so none sorts."""
+
+    reference = tables.Column(
+        verbose_name=_("Reference"), accessor="reference", linkify=lambda record: record
+    )
+    start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    name = tables.Column(verbose_name=_("Event"))
+    club = tables.Column(verbose_name=_("Club"), accessor="club__name")
+    district = tables.Column(verbose_name=_("District"), accessor="district__name")
+    level = tables.Column(verbose_name=_("Medal level"))
+    state = tables.Column(verbose_name=_("State"))
+
+    class Meta:
+        model = Sanction
+        fields = ("reference", "start_date", "name", "club", "district", "level", "state")
+        orderable = False
+        attrs = {"class": "table table-sm sanctions"}
+        empty_text = _("No applications.")
+
+
+class CalendarTable(tables.Table):
+    start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    end_date = tables.DateColumn(verbose_name=_("Last day"), format="Y-m-d")
+    name = tables.Column(verbose_name=_("Event"))
+    club = tables.Column(
+        verbose_name=_("Club"), accessor="club__name", linkify=lambda record: record.club
+    )
+    district = tables.Column(verbose_name=_("District"), accessor="district__name")
+    level = tables.Column(verbose_name=_("Medal level"))
+    form_of_play = tables.Column(verbose_name=_("Form of play"))
+
+    class Meta:
+        model = Sanction
+        fields = ("start_date", "end_date", "name", "club", "district", "level", "form_of_play")
+        attrs = {"class": "table table-sm", "id": "calendar"}
+        empty_text = _("No sanctioned events match.")
