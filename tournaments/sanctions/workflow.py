@@ -10,9 +10,10 @@
     draft/submitted/endorsed/approved ─club withdraws→ withdrawn
     approved ─held→ held ─results reported→ results reported
 
-Every step is one transaction: the row is locked, its state compared with the one
-the step starts from, and changed by a conditional UPDATE, so of two officials
-deciding at once one wins and the other gets ``AlreadyDecided``. Each step writes a
+Every step is one transaction (``tournaments.transitions.locked_move``): the row is
+locked, its state compared with the one the person saw, and changed by a
+conditional UPDATE, so of two officials deciding at once one wins and the other
+gets ``AlreadyDecided``. Each step writes a
 ``SanctionAction`` (who, as what, when, from, to) and notifies the other parties.
 """
 
@@ -31,6 +32,7 @@ from members.models import Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
 
+from .. import transitions
 from ..domain.sanctions import Check, refusals
 from ..models import Sanction, SanctionAction
 from . import services
@@ -158,40 +160,40 @@ def _move(
     check=None,
 ) -> Sanction:
     """Lock, check that nobody moved it first, update conditionally, log, notify."""
-    seen_state, seen_endorsement = sanction.state, sanction.home_endorsement
-    with transaction.atomic():
-        row = (
-            Sanction.objects.select_for_update()
-            .select_related("club__district", "district")
-            .get(pk=sanction.pk)
-        )
-        if (row.state, row.home_endorsement) != (seen_state, seen_endorsement):
-            raise AlreadyDecided(_already(row))
+    seen = {"state": sanction.state, "home_endorsement": sanction.home_endorsement}
+    now = timezone.now()
+    actor: dict[str, str] = {}
+
+    def allowed(row: Sanction) -> None:
         _require(user, row, step)
         if check is not None:
             check(row)
-        role, actor_name = _role_of(user, row, step)
-        now = timezone.now()
-        if callable(changes):
-            changes = changes(row)
-        fields = {"state": to_state, "updated": now, **(changes or {})}
-        # The conditional UPDATE is what makes the second of two deciders lose on
-        # SQLite too, where SELECT ... FOR UPDATE is a no-op.
-        moved = Sanction.objects.filter(
-            pk=row.pk, state=seen_state, home_endorsement=seen_endorsement
-        ).update(**fields)
-        if moved != 1:
-            raise AlreadyDecided(_already(row))
-        for name, value in fields.items():
-            setattr(row, name, value)
+        actor["role"], actor["name"] = _role_of(user, row, step)
+
+    def fields(row: Sanction) -> dict:
+        extra = changes(row) if callable(changes) else changes
+        return {"state": to_state, "updated": now, **(extra or {})}
+
+    with transaction.atomic():
+        try:
+            row = transitions.locked_move(
+                Sanction,
+                sanction.pk,
+                seen=seen,
+                changes=fields,
+                check=allowed,
+                select_related=("club__district", "district"),
+            )
+        except transitions.Stale as stale:
+            raise AlreadyDecided(_already(stale.row)) from None
         SanctionAction.objects.create(
             sanction=row,
             kind=kind,
-            from_state=seen_state,
+            from_state=seen["state"],
             to_state=to_state,
             actor=user,
-            actor_name=actor_name,
-            actor_role=role,
+            actor_name=actor["name"],
+            actor_role=actor["role"],
             note=note,
             at=now,
         )
