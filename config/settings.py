@@ -118,6 +118,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploaded documents (licence applications' charity papers, results files). They
+# are private: served only through the licence pages' permission checks.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = "media/"
+
+# Which schemes for events the federation runs: the SBF's silver and gold sanctions,
+# the EBU's licences, or both (comma-separated).
+KLOVER_SCHEMES = envlist("KLOVER_SCHEMES", "sanctions,licences")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

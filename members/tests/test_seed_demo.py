@@ -5,7 +5,8 @@ from django.utils import timezone
 
 from members.models import Club, District, Member, Membership, Role
 from members.services import current_season
-from tournaments.models import Sanction
+from tournaments.models import Licence, Organisation, Sanction
+from tournaments.licences import workflow as licence_workflow
 from tournaments.sanctions import services as sanction_services
 from tournaments.sanctions.workflow import allowed_steps, can_view
 
@@ -43,6 +44,8 @@ def test_seed_demo_builds_a_plausible_deterministic_federation():
     first = _snapshot()
 
     Sanction.objects.all().delete()  # the demo's applications protect their clubs
+    Licence.objects.all().delete()
+    Organisation.objects.all().delete()
     Member.objects.all().delete()
     Membership.objects.all().delete()
     Role.objects.all().delete()
@@ -108,3 +111,22 @@ def test_the_demo_sanctions_are_the_same_every_time():
     Sanction.objects.all().delete()
     build_demo_sanctions(today=day)
     assert snapshot() == first
+
+
+def test_seed_demo_gives_the_office_licences_to_handle():
+    """Issue #8: a fee table, the club's organisation with an application waiting for
+    the office, licensed events to come, and one set of post-event duties overdue."""
+    call_command("seed_demo", "--members", "200", "--clubs", "25", "--seed", "3")
+    users = {u.username: u for u in get_user_model().objects.all()}
+    licences = list(Licence.objects.select_related("organisation"))
+    assert {lic.state for lic in licences} == {"submitted", "approved", "closed"}
+    assert all(lic.actions.exists() and lic.proposed_status for lic in licences)
+    waiting = [lic for lic in licences if lic.state == "submitted"]
+    assert [licence_workflow.allowed_steps(users["kansli"], lic) for lic in waiting] == [
+        ["approve", "reject"]
+    ]
+    assert all(licence_workflow.can_view(users["klubb"], lic) for lic in licences)
+    assert not any(licence_workflow.can_view(users["spelare"], lic) for lic in licences)
+    assert [lic.event_name for lic in licence_workflow.overdue()] == ["Summer Swiss Pairs"]
+    assert len(list(licence_workflow.public_list(since=timezone.localdate()))) == 2
+    assert all(lic.fee for lic in licences if lic.state != "submitted")

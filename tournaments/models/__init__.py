@@ -1,6 +1,7 @@
-"""The tournaments app's models: reported results (``results``) and the silver and
-gold sanctions clubs apply for (``sanctions``)."""
+"""The tournaments app's models: reported results (``results``), the silver and gold
+sanctions clubs apply for (``sanctions``) and the EBU licences (``licences``)."""
 
+from .licences import AllowanceUse, FeeRate, Licence, LicenceAction, Organisation
 from .results import (
     BoardResult,
     Entry,
@@ -15,6 +16,11 @@ from .results import (
 from .sanctions import Sanction, SanctionAction
 
 __all__ = [
+    "AllowanceUse",
+    "FeeRate",
+    "Licence",
+    "LicenceAction",
+    "Organisation",
     "BoardResult",
     "Entry",
     "EntryPlayer",

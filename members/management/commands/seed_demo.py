@@ -50,9 +50,16 @@ class Command(BaseCommand):
         )
         # Imported here, as below: the registry's command reaches into tournaments only
         # for the demo. A few sanction applications, one in each queue of the logins.
-        from tournaments.sanctions.demo import build_demo_sanctions
+        from tournaments import schemes
 
-        self.stdout.write(f"Demo sanctions: {build_demo_sanctions()} applications.")
+        if schemes.enabled(schemes.SANCTIONS):
+            from tournaments.sanctions.demo import build_demo_sanctions
+
+            self.stdout.write(f"Demo sanctions: {build_demo_sanctions()} applications.")
+        if schemes.enabled(schemes.LICENCES):
+            from tournaments.licences.demo import build_demo_licences
+
+            self.stdout.write(f"Demo licences: {build_demo_licences()} licences.")
         if tournaments > 0:
             # Imported here: the registry's command needs the other apps only for this.
             from awards.season import recompute_season
