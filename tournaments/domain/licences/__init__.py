@@ -26,15 +26,17 @@ from .rules import (
     allowance_checks,
     application_checks,
     charity_accounts_due,
-    inter_county_team_status,
     licence_fee,
-    major_championship_status,
-    other_counties_event_status,
     post_event_due,
-    proposed_status,
-    raise_one,
     refusals,
     revocation_grounds_fewer_tables,
+)
+from .status import (
+    inter_county_team_status,
+    major_championship_status,
+    other_counties_event_status,
+    proposed_status,
+    raise_one,
     status_reasons,
 )
 
