@@ -14,6 +14,7 @@ urlpatterns = [
     path("tournaments/manual/", include("tournaments.urls_manual")),
     path("tournaments/", include("tournaments.urls")),
     path("sanctions/", include("tournaments.sanctions.urls")),
+    path("licences/", include("tournaments.licences.urls")),
     path("masterpoints/", include("awards.urls")),
     path("handicap/", include("handicap.urls")),
     path("", include("members.urls")),

@@ -1,10 +1,13 @@
+from django.conf import settings
+
 from .notifications import unread_count
 from .permissions import is_office_staff, member_of
 
 
 def viewer(request):
     """The logged-in member (if any), whether they are office staff or hold any role
-    (the sanctions link), and their unread notifications, for the navigation bar."""
+    (the sanctions and licences links), their unread notifications, and the schemes
+    for events the federation runs (settings only, no query), for the navigation bar."""
     user = getattr(request, "user", None)
     member = member_of(user)
     return {
@@ -12,4 +15,8 @@ def viewer(request):
         "viewer_is_office": is_office_staff(user),
         "viewer_has_role": member is not None and member.roles.exists(),
         "viewer_unread": unread_count(user),
+        # Called by the template only when it gets that far: an organisation's
+        # administrator without a role (EBU licences) also gets the licences link.
+        "viewer_organiser": (lambda: member.organisations.exists()) if member else False,
+        "viewer_schemes": frozenset(settings.KLOVER_SCHEMES),
     }

@@ -5,8 +5,8 @@ from django.utils import timezone
 
 from members.models import Club, District, Member, Membership, Role
 from members.services import current_season
-from tournaments.models import Licence, Organisation, Sanction
 from tournaments.licences import workflow as licence_workflow
+from tournaments.models import Licence, Organisation, Sanction
 from tournaments.sanctions import services as sanction_services
 from tournaments.sanctions.workflow import allowed_steps, can_view
 

@@ -1,9 +1,11 @@
-/* The sanction form's live pre-checks: on a change, POST the form (with its CSRF
-   token) to the pre-check view and put the returned list in place. Also hides the
-   gold-only fields while the level is silver. No libraries. */
+/* A form's live pre-checks (the sanction and the licence forms): on a change, POST
+   the form (with its CSRF token) to the URL in its data-pre-checks-url and put the
+   returned list in #pre-checks. Also hides the sanction's gold-only fields while the
+   level is silver, and any element with data-shown-for="field=value" while that
+   field holds another value. No libraries. */
 (function () {
   "use strict";
-  var form = document.getElementById("sanction-form");
+  var form = document.querySelector("form[data-pre-checks-url]");
   var target = document.getElementById("pre-checks");
   if (!form || !target) return;
   var url = form.getAttribute("data-pre-checks-url");
@@ -44,10 +46,20 @@
     });
   }
 
+  function showDependent() {
+    document.querySelectorAll("[data-shown-for]").forEach(function (element) {
+      var rule = element.getAttribute("data-shown-for").split("=");
+      var field = form.querySelector("[name='" + rule[0] + "']");
+      element.hidden = !field || field.value !== rule[1];
+    });
+  }
+
   form.addEventListener("input", later);
   form.addEventListener("change", function (event) {
     if (event.target.name === "level") showGold();
+    showDependent();
     later();
   });
   showGold();
+  showDependent();
 })();

@@ -328,8 +328,11 @@ def submit_results(licence: Licence, *, user, results_file) -> Licence:
         if row.end_date > timezone.localdate():
             raise WorkflowError(_("The results can be sent once the event is over."))
 
-    # Stored before the step, named in the same UPDATE; a refused step leaves an
-    # unreferenced file at worst, never a licence pointing at nothing.
+    if "results" not in allowed_steps(user, licence):
+        raise NotAllowed("results")
+    # Stored before the step, named in the same UPDATE; a step refused after this
+    # (somebody moved it first) leaves an unreferenced file, never a licence
+    # pointing at nothing.
     field = Licence._meta.get_field("results_file")
     stored = field.storage.save(field.generate_filename(licence, results_file.name), results_file)
     return _move(

@@ -20,6 +20,7 @@ from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
 
 from ..models import Sanction, SanctionAction
+from ..schemes import scheme_required
 from . import services, workflow
 from .filters import CalendarFilter
 from .forms import GOLD_ONLY_FIELDS, GOLD_REQUIRED, SanctionForm, StepForm, unsaved_sanction
@@ -63,6 +64,7 @@ def _club_for_new(request) -> Club | None:
     return None
 
 
+@scheme_required("sanctions")
 @login_required
 def sanction_new(request):
     club = _club_for_new(request)
@@ -72,6 +74,7 @@ def sanction_new(request):
     return _application_form(request, club=club, sanction=None)
 
 
+@scheme_required("sanctions")
 @login_required
 def sanction_edit(request, pk: int):
     sanction = get_object_or_404(Sanction.objects.select_related("club__district"), pk=pk)
@@ -133,6 +136,7 @@ def _save_draft(form: SanctionForm, *, user) -> Sanction:
     return sanction
 
 
+@scheme_required("sanctions")
 @login_required
 @require_POST
 def pre_checks(request):
@@ -180,6 +184,7 @@ def _get_visible(request, pk: int) -> Sanction:
     return sanction
 
 
+@scheme_required("sanctions")
 @login_required
 def sanction_detail(request, pk: int):
     sanction = _get_visible(request, pk)
@@ -219,6 +224,7 @@ def _trail(sanction: Sanction) -> list[dict]:
     ]
 
 
+@scheme_required("sanctions")
 @login_required
 @require_POST
 def sanction_step(request, pk: int, step: str):
@@ -252,6 +258,7 @@ def sanction_step(request, pk: int, step: str):
     return redirect(sanction)
 
 
+@scheme_required("sanctions")
 @login_required
 def decision(request, pk: int):
     """The decision on one page for printing: what was applied for, who decided, when, why."""
@@ -292,6 +299,7 @@ def _applications():
     return Sanction.objects.select_related("club", "district").order_by("start_date", "name", "pk")
 
 
+@scheme_required("sanctions")
 @login_required
 def sanction_index(request):
     """One section per role: the club's applications, the district's queue, the office's."""
@@ -339,6 +347,7 @@ def _awaiting_district(district_ids: set[int]) -> Q:
     )
 
 
+@scheme_required("sanctions")
 def calendar(request):
     """The public calendar: approved silver and gold events from today on."""
     events = services.calendar(since=timezone.localdate())

@@ -1,0 +1,83 @@
+import django_tables2 as tables
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from ..domain import licences as rules
+from ..models import FeeRate, Licence
+
+
+def status_label(value: int | None) -> str:
+    """A status level in the reader's language, from the rules' own labels."""
+    if value is None:
+        return "–"
+    status = rules.Status(value)
+    return status.label_sv if (get_language() or "sv").startswith("sv") else status.label_en
+
+
+class StatusColumn(tables.Column):
+    """The granted status level, or else the proposed one, in the reader's language."""
+
+    def render(self, record):
+        return status_label(record.status or record.proposed_status)
+
+
+class LicenceTable(tables.Table):
+    """Licences on the organiser's and the office's pages."""
+
+    number = tables.Column(
+        verbose_name=_("Number"), accessor="pk", linkify=lambda record: record, orderable=False
+    )
+    start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    event_name = tables.Column(verbose_name=_("Event"))
+    organisation = tables.Column(verbose_name=_("Organiser"), accessor="organisation__name")
+    licence_type = tables.Column(verbose_name=_("Licence type"))
+    status = StatusColumn(verbose_name=_("Status level"), accessor="pk", orderable=False)
+    state = tables.Column(verbose_name=_("State"))
+
+    class Meta:
+        model = Licence
+        fields = (
+            "number",
+            "start_date",
+            "event_name",
+            "organisation",
+            "licence_type",
+            "status",
+            "state",
+        )
+        attrs = {"class": "table table-sm licences"}
+        empty_text = _("No licences.")
+
+    def render_number(self, record):
+        return record.number
+
+
+class PublicLicenceTable(tables.Table):
+    """The public list of licensed events (EBU 1.7.24)."""
+
+    start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    end_date = tables.DateColumn(verbose_name=_("Last day"), format="Y-m-d")
+    event_name = tables.Column(verbose_name=_("Event"))
+    organisation = tables.Column(verbose_name=_("Organiser"), accessor="organisation__name")
+    status = StatusColumn(verbose_name=_("Status level"), accessor="pk")
+
+    class Meta:
+        model = Licence
+        fields = ("start_date", "end_date", "event_name", "organisation", "status")
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "licensed-events"}
+        empty_text = _("No licensed events from today on.")
+
+
+class FeeRateTable(tables.Table):
+    """The office's fee table, read-only (it is kept in the admin)."""
+
+    class Meta:
+        model = FeeRate
+        fields = ("licence_type", "payer", "per_table_session", "per_heat", "minimum", "valid_from")
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "fee-rates"}
+        empty_text = _("No fee rates yet.")
+
+    def render_licence_type(self, value):
+        return dict(Licence.Type.choices).get(value, value)
