@@ -36,6 +36,9 @@ def notify(
 ) -> list[Notification]:
     """Write the in-site notifications now; send the e-mails after the commit, so
     nobody is told of a change that was rolled back."""
+    # Notes and reasons come from text areas: one line for the list and the
+    # subject (a line break in a subject header is refused by the mail library).
+    text_sv, text_en = " ".join(text_sv.split()), " ".join(text_en.split())
     now = timezone.now()
     users = {u.pk: u for u in users}
     notes = Notification.objects.bulk_create(
@@ -51,10 +54,13 @@ def notify(
         body = f"{text_sv}\n\n{text_en}\n"
         if url:
             body += f"\n{settings.SITE_URL.rstrip('/')}{url}\n"
+        subject = text_sv[:150]
         messages = [
-            (text_sv, body, settings.DEFAULT_FROM_EMAIL, [address]) for address in sorted(addresses)
+            (subject, body, settings.DEFAULT_FROM_EMAIL, [address]) for address in sorted(addresses)
         ]
-        transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=False))
+        # robust: a mail server that fails is logged; the step has committed and
+        # the in-site notification is there, so the person's page must not fail.
+        transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=False), robust=True)
     return notes
 
 

@@ -32,7 +32,9 @@ def locked_move(
 ):
     """The locked row after ``changes``; ``check(row)`` runs on the row as stored
     (before the change) and may raise to stop the step. Call inside a transaction."""
-    row = model.objects.select_for_update().select_related(*select_related).get(pk=pk)
+    # of=("self",): lock this row only, not the club or district it is joined to
+    # (PostgreSQL would lock every joined row; SQLite ignores the clause).
+    row = model.objects.select_for_update(of=("self",)).select_related(*select_related).get(pk=pk)
     if any(getattr(row, name) != value for name, value in seen.items()):
         raise Stale(row)
     if check is not None:

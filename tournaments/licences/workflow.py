@@ -204,6 +204,13 @@ def _as_dicts(values) -> list[dict]:
 # --- applying ------------------------------------------------------------------------------
 
 
+DOCUMENT_FIELDS = (
+    "charity_agreement",
+    "charity_remuneration_statement",
+    "charity_donation_statement",
+)
+
+
 def apply(licence: Licence, *, user, today: dt.date | None = None) -> Licence:
     """Save a new application, or refuse it with the checks that refuse it; then
     nothing is saved. The organisation's row is locked so that two applications
@@ -216,6 +223,18 @@ def apply(licence: Licence, *, user, today: dt.date | None = None) -> Licence:
             _("The first day %(day)s is not after today (%(today)s).")
             % {"day": licence.start_date, "today": today}
         )
+    try:
+        return _apply(licence, user=user)
+    except BaseException:
+        # The rows rolled back; documents already written to storage go too.
+        for name in DOCUMENT_FIELDS:
+            document = getattr(licence, name)
+            if document and getattr(document, "_committed", False):
+                document.storage.delete(document.name)
+        raise
+
+
+def _apply(licence: Licence, *, user) -> Licence:
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=licence.organisation_id)
         checks = checks_for(licence)
@@ -320,7 +339,7 @@ def reject(licence: Licence, *, user, reason: str) -> Licence:
 
 
 def submit_results(licence: Licence, *, user, results_file) -> Licence:
-    """The organiser's results file (1.5.3); it is saved with the step."""
+    """The organiser's results file (1.5.3), once the event is over."""
     if not results_file:
         raise WorkflowError(_("Choose the results file to send."))
 
@@ -328,22 +347,29 @@ def submit_results(licence: Licence, *, user, results_file) -> Licence:
         if row.end_date > timezone.localdate():
             raise WorkflowError(_("The results can be sent once the event is over."))
 
-    if "results" not in allowed_steps(user, licence):
+    # Checked on the stored row before anything is written to storage, and again
+    # under the lock by _move; a step lost there removes the file it stored.
+    stored_row = Licence.objects.select_related("organisation").get(pk=licence.pk)
+    if stored_row.state != licence.state or "results" not in allowed_steps(user, stored_row):
+        if stored_row.state != licence.state:
+            raise AlreadyDecided(_already(stored_row))
         raise NotAllowed("results")
-    # Stored before the step, named in the same UPDATE; a step refused after this
-    # (somebody moved it first) leaves an unreferenced file, never a licence
-    # pointing at nothing.
+    check(stored_row)
     field = Licence._meta.get_field("results_file")
     stored = field.storage.save(field.generate_filename(licence, results_file.name), results_file)
-    return _move(
-        licence,
-        user=user,
-        step="results",
-        to_state=State.RESULTS_RECEIVED,
-        note=results_file.name,
-        check=check,
-        changes={"results_received_at": timezone.now(), "results_file": stored},
-    )
+    try:
+        return _move(
+            licence,
+            user=user,
+            step="results",
+            to_state=State.RESULTS_RECEIVED,
+            note=results_file.name,
+            check=check,
+            changes={"results_received_at": timezone.now(), "results_file": stored},
+        )
+    except BaseException:
+        field.storage.delete(stored)
+        raise
 
 
 def record_payment(

@@ -127,10 +127,16 @@ def _application_form(request, *, club: Club, sanction: Sanction | None):
 
 
 def _save_draft(form: SanctionForm, *, user) -> Sanction:
+    """Called inside a transaction. An existing row is locked and must still be a
+    draft: another administrator may have submitted it since the form was shown."""
     sanction = form.save(commit=False)
     created = sanction.pk is None
     if created:
         sanction.created_by = user
+    else:
+        stored = Sanction.objects.select_for_update().filter(pk=sanction.pk)
+        if stored.values_list("state", flat=True).first() != State.DRAFT:
+            raise workflow.AlreadyDecided(_("Only a draft can be changed."))
     sanction.save()
     workflow.record_edit(sanction, user=user, created=created)
     return sanction

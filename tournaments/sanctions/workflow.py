@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from members.models import Role
+from members.models import Club, Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
 
@@ -82,10 +82,11 @@ def is_club_admin(user, club_id: int) -> bool:
 
 
 def can_view(user, sanction: Sanction) -> bool:
-    return (
-        is_office_staff(user)
-        or is_club_admin(user, sanction.club_id)
-        or is_district_official(user, sanction.district_id)
+    """A draft is the club's own until it is submitted."""
+    if is_office_staff(user) or is_club_admin(user, sanction.club_id):
+        return True
+    return sanction.state != State.DRAFT and (
+        is_district_official(user, sanction.district_id)
         or is_district_official(user, sanction.club.district_id)
     )
 
@@ -197,7 +198,7 @@ def _move(
             note=note,
             at=now,
         )
-        _notify_parties(row, kind, actor=user, note=note)
+        _notify_parties(row, kind, actor=user, note=note, from_state=seen["state"])
     return row
 
 
@@ -228,13 +229,16 @@ def system_step(sanction: Sanction, kind: str, to_state: str, *, note: str = "")
         note=note,
         at=now,
     )
-    _notify_parties(sanction, kind, actor=None, note=note)
+    _notify_parties(sanction, kind, actor=None, note=note, from_state=from_state)
 
 
 # --- the steps ---------------------------------------------------------------------------
 
 
 def _refusing_checks(sanction: Sanction) -> None:
+    # The club's row is locked first, so that two of its applications moving at
+    # once are counted one after the other against the season quota.
+    Club.objects.select_for_update().filter(pk=sanction.club_id).first()
     refused = refusals(services.pre_checks(sanction))
     if refused:
         raise ChecksRefuse(refused)
@@ -259,7 +263,6 @@ def submit(sanction: Sanction, *, user, today: dt.date | None = None) -> Sanctio
         out_of_district = not is_gold and row.district_id != row.club.district_id
         return {
             "submitted_at": timezone.now(),
-            "outside_calendar_deadline": is_gold and today > calendar_deadline(row.start_date),
             "home_endorsement": Endorsement.PENDING if out_of_district else Endorsement.NOT_NEEDED,
         }
 
@@ -303,8 +306,12 @@ def refuse_home(sanction: Sanction, *, user, reason: str) -> Sanction:
     )
 
 
-def endorse(sanction: Sanction, *, user, note: str = "") -> Sanction:
-    """The home district sends a gold application on to the office (lines 245-248)."""
+def endorse(sanction: Sanction, *, user, note: str = "", today: dt.date | None = None) -> Sanction:
+    """The home district sends a gold application on to the office (lines 245-248).
+    It must reach the office by 30 April to be in the coming season's calendar
+    ("kansliet tillhanda senast den 30 april", lines 200-206): a later arrival is
+    marked, and still handled."""
+    today = today or timezone.localdate()
     return _move(
         sanction,
         user=user,
@@ -313,6 +320,9 @@ def endorse(sanction: Sanction, *, user, note: str = "") -> Sanction:
         to_state=State.ENDORSED,
         note=note,
         check=_refusing_checks,
+        changes=lambda row: {
+            "outside_calendar_deadline": today > calendar_deadline(row.start_date)
+        },
     )
 
 
@@ -393,23 +403,31 @@ NEEDS_REASON = {"refuse_home", "reject"}
 # --- who hears of it ---------------------------------------------------------------------
 
 
-def parties(sanction: Sanction) -> list:
+def parties(sanction: Sanction, *, reached_office: bool = False) -> list:
     """Everyone with a say in this application: the club's admins, the playing
-    district's officials, the home district's when it is another or the event is
-    gold, and the office for gold."""
+    district's officials, the home district's when it is another, and the office
+    for gold once the district has sent it on."""
     users = list(users_with_role(Role.Kind.CLUB_ADMIN, club_id=sanction.club_id))
     users += users_with_role(Role.Kind.DISTRICT_OFFICIAL, district_id=sanction.district_id)
     if sanction.club.district_id != sanction.district_id:
         users += users_with_role(Role.Kind.DISTRICT_OFFICIAL, district_id=sanction.club.district_id)
-    if sanction.level == Sanction.Level.GOLD and sanction.state != State.SUBMITTED:
+    if sanction.level == Sanction.Level.GOLD and reached_office:
         users += users_with_role(Role.Kind.OFFICE_STAFF)
     return users
 
 
-def _notify_parties(sanction: Sanction, kind: str, *, actor, note: str) -> None:
+def _notify_parties(sanction: Sanction, kind: str, *, actor, note: str, from_state: str) -> None:
     if kind in (Kind.CREATED, Kind.EDITED):
         return
-    recipients: Iterable = [u for u in parties(sanction) if actor is None or u.pk != actor.pk]
+    reached_office = sanction.state == State.ENDORSED or from_state not in (
+        State.DRAFT,
+        State.SUBMITTED,
+    )
+    recipients: Iterable = [
+        u
+        for u in parties(sanction, reached_office=reached_office)
+        if actor is None or u.pk != actor.pk
+    ]
     texts = {}
     for language in ("sv", "en"):
         with override(language):

@@ -435,3 +435,30 @@ def test_two_approvals_at_the_same_moment_one_wins():
         t.join()
     assert sorted(outcomes) == ["already", "won"], outcomes
     assert LicenceAction.objects.filter(licence=licence, kind="approve").count() == 1
+
+
+def test_results_sent_against_a_stale_page_store_nothing(club, people, settings):
+    """The file is written only once the stored licence allows the step."""
+    licence = workflow.apply(unsaved(club), user=people["organiser"])
+    licence.state = State.APPROVED  # what a stale page would post
+    with pytest.raises(workflow.AlreadyDecided):
+        workflow.submit_results(
+            licence, user=people["organiser"], results_file=SimpleUploadedFile("r.xml", b"x")
+        )
+    assert not list(settings.MEDIA_ROOT.rglob("*.xml"))
+
+
+def test_an_application_that_fails_after_its_documents_were_stored_leaves_none(
+    club, people, settings, monkeypatch
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the trail could not be written")
+
+    monkeypatch.setattr(workflow, "_log", broken)
+    docs = {name: SimpleUploadedFile(f"{name}.pdf", b"%PDF") for name in workflow.DOCUMENT_FIELDS}
+    with pytest.raises(RuntimeError):
+        workflow.apply(
+            unsaved(club, licence_type=Licence.Type.CHARITY, **docs), user=people["organiser"]
+        )
+    assert Licence.objects.count() == 0
+    assert not list(settings.MEDIA_ROOT.rglob("*.pdf"))

@@ -158,21 +158,26 @@ def test_gold_rejected_by_the_office_or_not_endorsed_by_the_district(people):
 
 
 @pytest.mark.parametrize(
-    ("submitted_on", "outside"),
+    ("endorsed_on", "outside"),
     [
-        ((4, 30), False),  # "senast den 30 april" (lines 200-206): the day itself is in time
+        ((4, 30), False),  # "kansliet tillhanda senast den 30 april" (lines 200-206)
         ((5, 1), True),
         ((1, 15), False),
     ],
 )
-def test_gold_after_30_april_is_flagged_outside_the_calendar(people, submitted_on, outside):
+def test_gold_reaching_the_office_after_30_april_is_outside_the_calendar(
+    people, endorsed_on, outside
+):
+    """The deadline is for the office to have it: the day the district sends it on."""
     event = next_season_day()  # in the season starting 1 July of its year
-    today = dt.date(event.year, *submitted_on)
+    submitted = dt.date(event.year, 1, 10)
     s = workflow.submit(
-        gold(people, start_date=event, end_date=event), user=people["admin"], today=today
+        gold(people, start_date=event, end_date=event), user=people["admin"], today=submitted
     )
+    assert s.outside_calendar_deadline is False
+    s = workflow.endorse(s, user=people["home_official"], today=dt.date(event.year, *endorsed_on))
     assert s.outside_calendar_deadline is outside
-    assert s.state == State.SUBMITTED  # still handled
+    assert s.state == State.ENDORSED  # still handled
 
 
 def test_silver_is_never_flagged_for_the_gold_deadline(people):
@@ -182,6 +187,7 @@ def test_silver_is_never_flagged_for_the_gold_deadline(people):
         user=people["admin"],
         today=dt.date(event.year, 6, 1),
     )
+    s = workflow.approve(s, user=people["home_official"])
     assert s.outside_calendar_deadline is False
 
 
@@ -307,7 +313,7 @@ def test_only_the_clubs_admin_submits(people):
 
 
 def test_who_can_see_an_application(people):
-    s = SanctionFactory(club=people["club"], district=people["other"])
+    s = SanctionFactory(club=people["club"], district=people["other"], state=State.SUBMITTED)
     seen = {
         name: workflow.can_view(people[name], s)
         for name in people
@@ -321,7 +327,7 @@ def test_who_can_see_an_application(people):
         "stranger_admin": False,
         "player": False,
     }
-    in_district = SanctionFactory(club=people["club"])
+    in_district = SanctionFactory(club=people["club"], state=State.SUBMITTED)
     assert workflow.can_view(people["other_official"], in_district) is False
 
 
@@ -433,3 +439,36 @@ def test_two_deciders_at_the_same_moment_one_wins():
     s.refresh_from_db()
     assert s.state in (State.APPROVED, State.REJECTED)
     assert s.actions.filter(kind__in=["approved", "rejected"]).count() == 1
+
+
+def test_a_reason_over_several_lines_is_mailed_on_one_subject_line(
+    people, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Reasons come from a text area; a line break in a mail subject is refused by
+    the mail library, which must not lose the news or fail the decision."""
+    s = workflow.submit(SanctionFactory(club=people["club"]), user=people["admin"])
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.reject(s, user=people["home_official"], reason="För få brickor.\r\nSe reglerna.")
+    assert mailoutbox and all("\n" not in m.subject and "\r" not in m.subject for m in mailoutbox)
+    assert "För få brickor. Se reglerna." in mailoutbox[0].subject
+    note = Notification.objects.filter(recipient=people["admin"]).get()
+    assert "\n" not in note.text_sv
+
+
+def test_a_gold_application_withdrawn_before_the_district_sent_it_on_does_not_reach_the_office(
+    people, django_capture_on_commit_callbacks
+):
+    s = workflow.submit(gold(people), user=people["admin"])
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.withdraw(s, user=people["admin"])
+    told = set(Notification.objects.values_list("recipient", flat=True))
+    assert people["office"].pk not in told and people["home_official"].pk in told
+
+
+def test_a_draft_is_the_clubs_own(people):
+    draft = SanctionFactory(club=people["club"], district=people["other"])
+    assert workflow.can_view(people["admin"], draft)
+    assert not workflow.can_view(people["home_official"], draft)
+    assert not workflow.can_view(people["other_official"], draft)
+    submitted = workflow.submit(draft, user=people["admin"])
+    assert workflow.can_view(people["other_official"], submitted)
