@@ -462,3 +462,21 @@ def test_an_application_that_fails_after_its_documents_were_stored_leaves_none(
         )
     assert Licence.objects.count() == 0
     assert not list(settings.MEDIA_ROOT.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("end", [dt.date(2027, 1, 31), dt.date(2027, 2, 28), dt.date(2028, 2, 1)])
+def test_the_overdue_list_finds_each_licence_the_day_after_its_due_day(club, end):
+    """The list is narrowed in SQL; the narrowing must never hide a late licence."""
+    licence = LicenceFactory(organisation=club, start_date=end, end_date=end, state=State.APPROVED)
+    charity = LicenceFactory(
+        organisation=club,
+        licence_type=Licence.Type.CHARITY,
+        start_date=end,
+        end_date=end,
+        state=State.PAID,
+    )
+    due = rules.post_event_due(end)
+    assert workflow.overdue(due) == [] and workflow.overdue(due + dt.timedelta(days=1)) == [licence]
+    accounts_due = rules.charity_accounts_due(end)
+    assert charity not in workflow.overdue(accounts_due)
+    assert charity in workflow.overdue(accounts_due + dt.timedelta(days=1))
