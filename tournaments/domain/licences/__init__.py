@@ -2,10 +2,11 @@
 levels, the conditions printed on a licence, fees and due dates.
 
 Source: ``001_4cb9a3c6036a851e.txt`` (EBU Licensing and Master Points Handbook),
-chapter 1, sections 1.1-1.11; see ``rules.py`` for the sections and the readings
+chapter 1, sections 1.1-1.11; see ``tables.py`` for the sections and the readings
 where the seed is silent.
 """
 
+from .allowances import allowance_checks
 from .conditions import standard_conditions
 from .model import (
     AllowanceKind,
@@ -21,9 +22,6 @@ from .model import (
     YearUsage,
 )
 from .rules import (
-    ALLOWANCE_LIMITS,
-    CLUB_OPEN_EVENTS_PER_YEAR,
-    allowance_checks,
     application_checks,
     charity_accounts_due,
     licence_fee,
@@ -39,6 +37,7 @@ from .status import (
     raise_one,
     status_reasons,
 )
+from .tables import ALLOWANCE_LIMITS, CLUB_OPEN_EVENTS_PER_YEAR
 
 __all__ = [
     "ALLOWANCE_LIMITS",

@@ -3,13 +3,13 @@
 
 Source: ``001_4cb9a3c6036a851e.txt`` chapter 1 (lines 866-1150). The 1.7 heading
 says the conditions do not apply to novice/beginner events or teams leagues; see
-``rules.py`` for why special licences get them as a starting point.
+``tables.py`` for why special licences get them as a starting point.
 """
 
 from __future__ import annotations
 
 from .model import Application, Condition, LicenceType, ref
-from .rules import (
+from .tables import (
     NO_STANDARD_CONDITIONS,
     PACKAGE_PROTECTIONS,
     PRIZE_LIMIT,

@@ -218,7 +218,7 @@ class Application:
     ``members_only``: entry restricted to EBU members. ``wide_appeal``: likely to
     attract a significant entry from outside the area (1.6.1 b).
     ``max_prize_per_player`` is in pounds. ``package_protection`` is one of
-    ``PACKAGE_PROTECTIONS`` in ``rules.py`` ("bonding", "insurance", "trust_fund",
+    ``PACKAGE_PROTECTIONS`` in ``tables.py`` ("bonding", "insurance", "trust_fund",
     "no_deposits") or "" when none is given (1.9.3).
     """
 

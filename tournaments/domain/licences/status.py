@@ -2,14 +2,14 @@
 with the reasons in both languages.
 
 Source: ``001_4cb9a3c6036a851e.txt`` chapter 1. The tables it reads live in
-``rules.py`` beside the other tables; the readings where the handbook is silent
-are in ``rules.py``'s docstring and docs/licences.md.
+``tables.py`` beside the other tables; the readings where the handbook is silent
+are in ``tables.py``'s docstring and docs/licences.md.
 """
 
 from __future__ import annotations
 
 from .model import Application, LicenceType, OrganisationKind, Reason, Status
-from .rules import (
+from .tables import (
     CLUB_OPEN_EVENT_STATUS,
     LICENSED_STATUS,
     TEAMS_LEAGUE_STATUS,
