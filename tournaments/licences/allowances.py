@@ -10,7 +10,7 @@ from django.db import transaction
 
 from ..domain import licences as rules
 from ..models import AllowanceUse, Organisation
-from . import workflow
+from . import services, workflow
 
 # Which count of ``rules.YearUsage`` each kind of allowance uses.
 USAGE_FIELDS = {
@@ -48,7 +48,7 @@ def register_allowance(
         raise workflow.NotAllowed("allowance")
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=organisation.pk)
-        usage = workflow.year_usage(organisation, date.year)
+        usage = services.year_usage(organisation, date.year)
         checks = rules.allowance_checks(
             rules.OrganisationKind(organisation.kind),
             rules.AllowanceKind(kind),

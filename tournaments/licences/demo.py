@@ -18,7 +18,7 @@ from members.models import Club, Role
 
 from ..domain import licences as rules
 from ..models import FeeRate, Licence, LicenceAction, Organisation
-from .workflow import application_of, proposed_fee
+from .services import application_of, proposed_fee
 
 State = Licence.State
 

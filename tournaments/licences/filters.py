@@ -2,7 +2,7 @@ import django_filters
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Licence, Organisation
-from . import workflow
+from . import services
 
 
 class OfficeQueueFilter(django_filters.FilterSet):
@@ -29,7 +29,7 @@ class OfficeQueueFilter(django_filters.FilterSet):
         fields: list[str] = []
 
     def filter_overdue(self, queryset, name, value):
-        late = [licence.pk for licence in workflow.overdue()]
+        late = [licence.pk for licence in services.overdue()]
         if value == "yes":
             return queryset.filter(pk__in=late)
         return queryset.exclude(pk__in=late)

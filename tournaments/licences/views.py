@@ -5,6 +5,7 @@ allowances. The workflow decides; these pages ask it."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import PurePath
 
 from django.contrib import messages
@@ -23,7 +24,7 @@ from ..domain import licences as rules
 from ..models import AllowanceUse, FeeRate, Licence, Organisation
 from ..models.licences import STATUS_CHOICES
 from ..schemes import scheme_required
-from . import allowances, workflow
+from . import allowances, services, workflow
 from .filters import OfficeQueueFilter
 from .forms import (
     CHARITY_FIELDS,
@@ -182,15 +183,15 @@ def _pre_check_context(draft: Licence | None) -> dict:
     if draft is None:
         return {"checks": [], "proposed": None}
     # Both languages of the reasons (``proposed_status`` gives the English only).
-    status, reasons = rules.status_reasons(workflow.application_of(draft))
+    status, reasons = rules.status_reasons(services.application_of(draft))
     return {
-        "checks": [_check_row(c) for c in workflow.checks_for(draft)],
+        "checks": [_check_row(c) for c in services.checks_for(draft)],
         "proposed": {
             "label": status_label(int(status)),
             "value": int(status),
             "reasons": [_reason_row(r) for r in reasons],
         },
-        "fee": workflow.proposed_fee(draft),
+        "fee": services.proposed_fee(draft),
     }
 
 
@@ -218,35 +219,10 @@ def _duties(licence: Licence) -> list[dict]:
     """The post-event duties with their due days and whether each is done."""
     if licence.state not in PRINTABLE_STATES:
         return []
-    late = set(workflow.overdue_duties(licence, timezone.localdate()))
-    due = rules.post_event_due(licence.end_date)
-    duties = [
-        {
-            "kind": "results",
-            "label": DUTY_LABELS["results"],
-            "due": due,
-            "done": licence.results_received_at is not None,
-            "late": "results" in late,
-        },
-        {
-            "kind": "payment",
-            "label": DUTY_LABELS["payment"],
-            "due": due,
-            "done": licence.paid_on is not None,
-            "late": "payment" in late,
-        },
+    return [
+        {"label": DUTY_LABELS[d.kind], **asdict(d)}
+        for d in services.post_event_duties(licence, timezone.localdate())
     ]
-    if licence.licence_type == Licence.Type.CHARITY:
-        duties.append(
-            {
-                "kind": "accounts",
-                "label": DUTY_LABELS["accounts"],
-                "due": rules.charity_accounts_due(licence.end_date),
-                "done": licence.accounts_received_on is not None,
-                "late": "accounts" in late,
-            }
-        )
-    return duties
 
 
 def _conditions(licence: Licence) -> list[dict]:
@@ -258,7 +234,7 @@ def _step_forms(licence: Licence, steps: list[str]) -> list[dict]:
     for step in steps:
         initial = {"state": licence.state}
         if step == "approve":
-            initial |= {"status": licence.proposed_status, "fee": workflow.proposed_fee(licence)}
+            initial |= {"status": licence.proposed_status, "fee": services.proposed_fee(licence)}
         form = STEP_FORMS[step](prefix=step, initial=initial)
         if step == "approve":
             form.fields["status"].choices = [(v, status_label(v)) for v, _label in STATUS_CHOICES]
@@ -425,7 +401,7 @@ def licence_index(request):
     if office:
         waiting = LicenceTable(_licences().filter(state=State.SUBMITTED), prefix="w-")
         waiting.orderable = False
-        overdue = sorted(workflow.overdue(), key=lambda licence: (licence.end_date, licence.pk))
+        overdue = sorted(services.overdue(), key=lambda licence: (licence.end_date, licence.pk))
         late = LicenceTable(overdue, prefix="l-")
         late.orderable = False
         context |= {"waiting": waiting, "late": late}
@@ -456,7 +432,7 @@ def office_queue(request):
 @scheme_required("licences")
 def public_events(request):
     """Licensed events from today on, for everyone (EBU 1.7.24)."""
-    table = PublicLicenceTable(workflow.public_list(since=timezone.localdate()))
+    table = PublicLicenceTable(services.public_list(since=timezone.localdate()))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/licences/events.html", {"table": table})
 
@@ -485,7 +461,7 @@ def allowance_page(request):
             messages.success(request, _("The event was registered."))
             return redirect(f"{request.path}?organisation={organisation.pk}")
     year = timezone.localdate().year
-    used = workflow.year_usage(organisation, year)
+    used = services.year_usage(organisation, year)
     usage = [
         {
             "kind": kind,

@@ -15,10 +15,8 @@ Every step writes a ``LicenceAction`` and notifies the other side.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -31,29 +29,17 @@ from members.permissions import administered_club_ids, is_office_staff, member_o
 
 from .. import transitions
 from ..domain import licences as rules
-from ..models import AllowanceUse, FeeRate, Licence, LicenceAction, Organisation
+from ..models import Licence, LicenceAction, Organisation
+from . import services
 
 State = Licence.State
-ACTIVE_STATES = (State.SUBMITTED, State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSED)
-PUBLIC_STATES = (State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSED)
 
 
-class WorkflowError(Exception):
-    """A step that cannot be taken, with a message for the person who tried."""
-
-
-class AlreadyDecided(WorkflowError):
-    pass
-
-
-class LicenceRefused(WorkflowError):
-    def __init__(self, checks: list[rules.Check]):
-        self.checks = checks
-        super().__init__("; ".join(c.message_en for c in checks))
-
-
-class NotAllowed(PermissionDenied):
-    pass
+# The workflow's errors, as the pages and tests name them here.
+WorkflowError = transitions.WorkflowError
+AlreadyDecided = transitions.AlreadyDecided
+LicenceRefused = transitions.Refused
+NotAllowed = transitions.NotAllowed
 
 
 # --- who is who ----------------------------------------------------------------------
@@ -101,106 +87,6 @@ def allowed_steps(user, licence: Licence) -> list[str]:
     return steps
 
 
-# --- rows to rules -----------------------------------------------------------------------
-
-
-def application_of(licence: Licence) -> rules.Application:
-    return rules.Application(
-        organisation_kind=rules.OrganisationKind(licence.organisation.kind),
-        licence_type=rules.LicenceType(licence.licence_type),
-        sessions=licence.sessions or 0,
-        expected_tables=licence.expected_tables or 0,
-        members_only=licence.members_only,
-        wide_appeal=licence.wide_appeal,
-        blue_points=licence.blue_points,
-        county_support=licence.county_support,
-        major_event=licence.major_event,
-        last_year_best_four_avg_tables=licence.last_year_best_four_avg_tables,
-        side_event=licence.side_event,
-        consolation=licence.consolation,
-        max_prize_per_player=licence.max_prize_per_player or Decimal(0),
-        prize_approved=licence.prize_approved,
-        head_to_head_knockout=licence.head_to_head_knockout,
-        systems_level=licence.systems_level,
-        systems_authorised=licence.systems_authorised,
-        charity_agreement=bool(licence.charity_agreement),
-        charity_remuneration_statement=bool(licence.charity_remuneration_statement),
-        charity_donation_statement=bool(licence.charity_donation_statement),
-        package_protection=licence.package_protection or "",
-        sponsor=licence.sponsor,
-    )
-
-
-def year_usage(organisation: Organisation, year: int, *, exclude: int | None = None):
-    """What the organisation has used of its yearly limits (1.2.2-1.2.6): licences
-    submitted or further on (not rejected or revoked) and registered allowances, by
-    the calendar year of the event ("per annum" read as the calendar year)."""
-    licences = Licence.objects.filter(
-        organisation=organisation, state__in=ACTIVE_STATES, start_date__year=year
-    )
-    if exclude is not None:
-        licences = licences.exclude(pk=exclude)
-    allowances = AllowanceUse.objects.filter(organisation=organisation, year=year)
-    counted = {k: 0 for k in AllowanceUse.Kind.values}
-    for kind in allowances.values_list("kind", flat=True):
-        counted[kind] += 1
-    blue_licences = licences.filter(blue_points=True).count()
-    return rules.YearUsage(
-        club_open_events=licences.filter(licence_type=Licence.Type.CLUB_OPEN_EVENT).count(),
-        blue_point_events=blue_licences + allowances.filter(blue_points=True).count(),
-        major_pairs=counted["major_pairs"],
-        major_teams=counted["major_teams"],
-        ladders=counted["ladder"],
-        county_simultaneous=counted["county_simultaneous"],
-        county_blue_point=counted["county_blue_point"]
-        + (blue_licences if organisation.kind == Organisation.Kind.COUNTY else 0),
-        other_counties_events=counted["other_counties_event"],
-    )
-
-
-def checks_for(licence: Licence) -> list[rules.Check]:
-    usage = year_usage(licence.organisation, licence.start_date.year, exclude=licence.pk)
-    return rules.application_checks(application_of(licence), usage)
-
-
-def payer_of(licence: Licence) -> str:
-    """Which row of the fee table applies: charity events may pay less (1.11.4),
-    commercial organisers more (1.11.3)."""
-    if licence.licence_type == Licence.Type.CHARITY:
-        return FeeRate.Payer.CHARITY
-    if licence.organisation.commercial:
-        return FeeRate.Payer.COMMERCIAL
-    return FeeRate.Payer.STANDARD
-
-
-def fee_rate_for(licence: Licence) -> FeeRate | None:
-    return (
-        FeeRate.objects.filter(
-            licence_type=licence.licence_type,
-            payer=payer_of(licence),
-            valid_from__lte=licence.start_date,
-        )
-        .order_by("-valid_from")
-        .first()
-    )
-
-
-def proposed_fee(licence: Licence) -> Decimal | None:
-    rate = fee_rate_for(licence)
-    if rate is None:
-        return None
-    return rules.licence_fee(
-        rules.FeeRate(rate.per_table_session, rate.per_heat, rate.minimum),
-        sessions=licence.sessions,
-        tables=licence.expected_tables,
-        heats=licence.heats,
-    )
-
-
-def _as_dicts(values) -> list[dict]:
-    return [asdict(v) for v in values]
-
-
 # --- applying ------------------------------------------------------------------------------
 
 
@@ -237,16 +123,16 @@ def apply(licence: Licence, *, user, today: dt.date | None = None) -> Licence:
 def _apply(licence: Licence, *, user) -> Licence:
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=licence.organisation_id)
-        checks = checks_for(licence)
+        checks = services.checks_for(licence)
         refused = rules.refusals(checks)
         if refused:
             raise LicenceRefused(refused)
-        status, reasons = rules.status_reasons(application_of(licence))
+        status, reasons = rules.status_reasons(services.application_of(licence))
         now = timezone.now()
         licence.state = State.SUBMITTED
         licence.proposed_status = int(status)
-        licence.status_reasons = _as_dicts(reasons)
-        licence.checks = _as_dicts(checks)
+        licence.status_reasons = services.as_dicts(reasons)
+        licence.checks = services.as_dicts(checks)
         licence.submitted_by = user
         licence.submitted_at = now
         licence.save()
@@ -274,21 +160,20 @@ def _move(
         extra = changes(row) if callable(changes) else changes
         return {"state": to_state, **(extra or {})}
 
-    with transaction.atomic():
-        try:
-            row = transitions.locked_move(
-                Licence,
-                licence.pk,
-                seen=seen,
-                changes=fields,
-                check=allowed,
-                select_related=("organisation",),
-            )
-        except transitions.Stale as stale:
-            raise AlreadyDecided(_already(stale.row)) from None
+    def record(row: Licence) -> None:
         _log(row, step, seen["state"], to_state, user=user, at=now, note=note)
         _notify(row, step, actor=user, note=note)
-    return row
+
+    return transitions.take_step(
+        Licence,
+        licence.pk,
+        seen=seen,
+        changes=fields,
+        check=allowed,
+        record=record,
+        label=step_label,
+        select_related=("organisation",),
+    )
 
 
 def approve(
@@ -306,7 +191,7 @@ def approve(
 
     def changes(row: Licence) -> dict:
         granted = rules.Status(status or row.proposed_status)
-        amount = fee if fee is not None else proposed_fee(row)
+        amount = fee if fee is not None else services.proposed_fee(row)
         if amount is None:
             raise WorkflowError(
                 _("There is no fee rate for %(type)s; set the fee or add a rate.")
@@ -314,7 +199,9 @@ def approve(
             )
         return {
             "status": int(granted),
-            "conditions": _as_dicts(rules.standard_conditions(application_of(row))),
+            "conditions": services.as_dicts(
+                rules.standard_conditions(services.application_of(row))
+            ),
             "special_conditions": special_conditions.strip(),
             "fee": amount,
             "decided_at": timezone.now(),
@@ -327,7 +214,7 @@ def approve(
 
 
 def reject(licence: Licence, *, user, reason: str) -> Licence:
-    _need_reason(reason)
+    transitions.need_reason(reason)
     return _move(
         licence,
         user=user,
@@ -352,7 +239,11 @@ def submit_results(licence: Licence, *, user, results_file) -> Licence:
     stored_row = Licence.objects.select_related("organisation").get(pk=licence.pk)
     if stored_row.state != licence.state or "results" not in allowed_steps(user, stored_row):
         if stored_row.state != licence.state:
-            raise AlreadyDecided(_already(stored_row))
+            raise AlreadyDecided(
+                transitions.already_handled(
+                    stored_row.actions.order_by("-at", "-pk").first(), step_label
+                )
+            )
         raise NotAllowed("results")
     check(stored_row)
     field = Licence._meta.get_field("results_file")
@@ -411,7 +302,7 @@ def close(licence: Licence, *, user) -> Licence:
 
 def revoke(licence: Licence, *, user, reason: str) -> Licence:
     """E.g. fewer than five tables without two weeks' notice (1.7.13)."""
-    _need_reason(reason)
+    transitions.need_reason(reason)
     return _move(
         licence,
         user=user,
@@ -431,74 +322,6 @@ STEPS = {
     "close": close,
     "revoke": revoke,
 }
-
-
-def _need_reason(reason: str) -> None:
-    if not reason.strip():
-        raise WorkflowError(_("Give the reason."))
-
-
-def _already(row: Licence) -> str:
-    last = row.actions.order_by("-at", "-pk").first()
-    if last is None:
-        return _("This licence has already been handled; reload the page.")
-    return _("Already handled: %(what)s by %(who)s at %(when)s.") % {
-        "what": step_label(last.kind),
-        "who": last.actor_name or _("Klöver"),
-        "when": timezone.localtime(last.at).strftime("%Y-%m-%d %H:%M"),
-    }
-
-
-# --- lists -----------------------------------------------------------------------------------
-
-
-def overdue(today: dt.date | None = None) -> list[Licence]:
-    """Licences whose post-event duties are late: no results file or no payment
-    after the due day (1.5.3, 1.7.17), or a charity's accounts after three months
-    (1.8.3)."""
-    today = today or timezone.localdate()
-    # Narrowed in SQL by the earliest each duty can fall due (a calendar month is
-    # at least 28 days, three at least 89); the rules then draw the exact day.
-    candidates = Licence.objects.filter(
-        Q(
-            state__in=(State.APPROVED, State.RESULTS_RECEIVED),
-            end_date__lt=today - dt.timedelta(days=28),
-        )
-        | Q(
-            licence_type=Licence.Type.CHARITY,
-            accounts_received_on__isnull=True,
-            state__in=(State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSED),
-            end_date__lt=today - dt.timedelta(days=89),
-        )
-    ).select_related("organisation")
-    late = []
-    for licence in candidates:
-        if overdue_duties(licence, today):
-            late.append(licence)
-    return late
-
-
-def overdue_duties(licence: Licence, today: dt.date) -> list[str]:
-    """What is late, in the office's words."""
-    duties = []
-    if licence.state in (State.APPROVED, State.RESULTS_RECEIVED):
-        if rules.post_event_due(licence.end_date) < today:
-            duties.append("results" if licence.state == State.APPROVED else "payment")
-    if (
-        licence.licence_type == Licence.Type.CHARITY
-        and licence.accounts_received_on is None
-        and rules.charity_accounts_due(licence.end_date) < today
-    ):
-        duties.append("accounts")
-    return duties
-
-
-def public_list(*, since: dt.date | None = None):
-    """Licensed events for the public list (1.7.24)."""
-    qs = Licence.objects.filter(state__in=PUBLIC_STATES).select_related("organisation")
-    if since is not None:
-        qs = qs.filter(end_date__gte=since)
-    return qs.order_by("start_date", "event_name")
 
 
 # --- trail and news ------------------------------------------------------------------------

@@ -22,8 +22,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -33,7 +31,7 @@ from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
 
 from .. import transitions
-from ..domain.sanctions import Check, refusals
+from ..domain.sanctions import refusals
 from ..models import Sanction, SanctionAction
 from . import services
 
@@ -46,22 +44,11 @@ CALENDAR_DEADLINE = (4, 30)
 SYSTEM = "system"
 
 
-class WorkflowError(Exception):
-    """A step that cannot be taken, with a message for the person who tried."""
-
-
-class AlreadyDecided(WorkflowError):
-    pass
-
-
-class ChecksRefuse(WorkflowError):
-    def __init__(self, checks: list[Check]):
-        self.checks = checks
-        super().__init__("; ".join(c.message_en for c in checks))
-
-
-class NotAllowed(PermissionDenied):
-    pass
+# The workflow's errors, as the pages and tests name them here.
+WorkflowError = transitions.WorkflowError
+AlreadyDecided = transitions.AlreadyDecided
+ChecksRefuse = transitions.Refused
+NotAllowed = transitions.NotAllowed
 
 
 # --- who is who ----------------------------------------------------------------------
@@ -175,18 +162,7 @@ def _move(
         extra = changes(row) if callable(changes) else changes
         return {"state": to_state, "updated": now, **(extra or {})}
 
-    with transaction.atomic():
-        try:
-            row = transitions.locked_move(
-                Sanction,
-                sanction.pk,
-                seen=seen,
-                changes=fields,
-                check=allowed,
-                select_related=("club__district", "district"),
-            )
-        except transitions.Stale as stale:
-            raise AlreadyDecided(_already(stale.row)) from None
+    def record(row: Sanction) -> None:
         SanctionAction.objects.create(
             sanction=row,
             kind=kind,
@@ -199,18 +175,17 @@ def _move(
             at=now,
         )
         _notify_parties(row, kind, actor=user, note=note, from_state=seen["state"])
-    return row
 
-
-def _already(row: Sanction) -> str:
-    last = row.actions.order_by("-at", "-pk").first()
-    if last is None:
-        return _("This application has already been handled; reload the page.")
-    return _("Already handled: %(what)s by %(who)s at %(when)s.") % {
-        "what": last.get_kind_display(),
-        "who": last.actor_name or _("Klöver"),
-        "when": timezone.localtime(last.at).strftime("%Y-%m-%d %H:%M"),
-    }
+    return transitions.take_step(
+        Sanction,
+        sanction.pk,
+        seen=seen,
+        changes=fields,
+        check=allowed,
+        record=record,
+        label=lambda kind: str(SanctionAction.Kind(kind).label),
+        select_related=("club__district", "district"),
+    )
 
 
 def system_step(sanction: Sanction, kind: str, to_state: str, *, note: str = "") -> None:
@@ -290,7 +265,7 @@ def endorse_home(sanction: Sanction, *, user, note: str = "") -> Sanction:
 
 
 def refuse_home(sanction: Sanction, *, user, reason: str) -> Sanction:
-    _need_reason(reason)
+    transitions.need_reason(reason)
     return _move(
         sanction,
         user=user,
@@ -340,7 +315,7 @@ def approve(sanction: Sanction, *, user, note: str = "") -> Sanction:
 
 
 def reject(sanction: Sanction, *, user, reason: str) -> Sanction:
-    _need_reason(reason)
+    transitions.need_reason(reason)
     return _move(
         sanction,
         user=user,
@@ -380,11 +355,6 @@ def record_edit(sanction: Sanction, *, user, created: bool) -> None:
         actor_role=role,
         at=timezone.now(),
     )
-
-
-def _need_reason(reason: str) -> None:
-    if not reason.strip():
-        raise WorkflowError(_("Give the reason for the decision."))
 
 
 STEPS = {

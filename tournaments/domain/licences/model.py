@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum, StrEnum
 
+from ..checks import Check, Severity  # noqa: F401  (part of this module's values)
+
 
 def ref(section: str) -> str:
     """A place in seed 001 as it is printed in both languages: ``EBU 1.7.9``."""
@@ -177,29 +179,6 @@ _ALLOWANCE_SV = {
     AllowanceKind.COUNTY_BLUE_POINT: "grevskapets Blue Point-tävling",
     AllowanceKind.OTHER_COUNTIES_EVENT: "tävling för medlemmar i andra grevskap",
 }
-
-
-class Severity(StrEnum):
-    REFUSAL = "refusal"  # the office must not issue the licence as applied for
-    WARNING = "warning"  # shown to the office; the licence may still be issued
-
-
-@dataclass(frozen=True)
-class Check:
-    """One rule applied to one application. ``passed`` False with severity
-    ``warning`` is a flag for the office, not a refusal. ``seed_ref`` is the
-    section, e.g. ``EBU 1.7.9`` (the same in Swedish)."""
-
-    rule_id: str
-    passed: bool
-    severity: Severity
-    message_en: str
-    message_sv: str
-    seed_ref: str
-
-    @property
-    def refuses(self) -> bool:
-        return not self.passed and self.severity is Severity.REFUSAL
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..checks import Check, Severity  # noqa: F401  (part of this module's values)
+
 
 class Level(StrEnum):
     """The colour an event is played for (line 139-143: bronze by default, silver
@@ -29,11 +31,6 @@ class Form(StrEnum):
     TEAMS = "teams"
     TEAM_BAROMETER = "team_barometer"
     INDIVIDUAL = "individual"
-
-
-class Severity(StrEnum):
-    REFUSAL = "refusal"  # the district (or SBF) must not sanction as planned
-    WARNING = "warning"  # shown to the district; the event may still be sanctioned
 
 
 @dataclass(frozen=True)
@@ -56,23 +53,6 @@ class Ref:
     @property
     def sv(self) -> str:
         return f"000 kap. {self.chapter}, {self._lines('rad', 'rad')}"
-
-
-@dataclass(frozen=True)
-class Check:
-    """One rule applied to one application. ``passed`` False with severity
-    ``warning`` is a flag for the district, not a refusal."""
-
-    rule_id: str
-    passed: bool
-    severity: Severity
-    message_en: str
-    message_sv: str
-    seed_ref: str
-
-    @property
-    def refuses(self) -> bool:
-        return not self.passed and self.severity is Severity.REFUSAL
 
 
 @dataclass(frozen=True)

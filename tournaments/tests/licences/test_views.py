@@ -32,12 +32,6 @@ pytestmark = pytest.mark.django_db
 State = Licence.State
 
 
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    settings.KLOVER_SCHEMES = ["sanctions", "licences"]
-
-
 @pytest.fixture
 def people():
     """A club's organisation with its administrator, another club's, the office
