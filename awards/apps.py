@@ -6,3 +6,26 @@ class AwardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "awards"
     verbose_name = _("Master points")
+
+    def ready(self) -> None:
+        # Imported here: the pages' registries and the selectors read models.
+        from members.pages import MEMBER_PAGE, Part
+        from tournaments.pages import TOURNAMENT_PAGE
+
+        from . import selectors
+
+        MEMBER_PAGE.add(
+            Part(
+                "masterpoints",
+                selectors.member_part,
+                {"main": "awards/includes/_member_masterpoints.html"},
+                order=10,
+            )
+        )
+        TOURNAMENT_PAGE.add(
+            Part(
+                "awards",
+                selectors.tournament_part,
+                {"after_results": "awards/includes/_tournament_card.html"},
+            )
+        )

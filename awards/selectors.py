@@ -61,6 +61,16 @@ def holding_of(member: Member) -> classes.Holding:
     return classes.Holding(bronze=row.bronze, silver=row.silver, gold=row.gold)
 
 
+def member_part(member: Member, viewer=None) -> dict:
+    """The member page's part (``members.pages``)."""
+    return member_summary(member)
+
+
+def tournament_part(tournament: Tournament, viewer=None) -> dict:
+    """The tournament page's part (``tournaments.pages``)."""
+    return tournament_awards(tournament)
+
+
 def member_summary(member: Member) -> dict:
     holding = holding_of(member)
     current = classes.master_class(holding)

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "members",
     "tournaments",
+    "tournaments.sanctions",
+    "tournaments.licences",
     "awards",
     "handicap",
 ]

@@ -6,3 +6,18 @@ class HandicapConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "handicap"
     verbose_name = _("Handicap")
+
+    def ready(self) -> None:
+        # Imported here: the page's registry and the selectors read models.
+        from members.pages import MEMBER_PAGE, Part
+
+        from . import selectors
+
+        MEMBER_PAGE.add(
+            Part(
+                "handicap",
+                selectors.member_part,
+                {"main": "handicap/includes/_member_handicap.html"},
+                order=20,
+            )
+        )

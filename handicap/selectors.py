@@ -25,6 +25,11 @@ def current_handicap(member: Member | None) -> MemberHandicap | None:
     return MemberHandicap.objects.filter(member=member).first()
 
 
+def member_part(member: Member, viewer=None) -> dict:
+    """The member page's part (``members.pages``)."""
+    return member_handicap(member)
+
+
 def member_handicap(member: Member) -> dict:
     """The member page's handicap section: current value, the last rows and the chart."""
     current = current_handicap(member)

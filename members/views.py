@@ -11,6 +11,7 @@ from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
 from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
 from .models import Club, District, Member, Membership, Notification
+from .pages import MEMBER_PAGE
 from .permissions import (
     can_edit_club,
     can_edit_private_details,
@@ -116,6 +117,7 @@ def member_detail(request, mid: int):
             "category": member.age_category(season),
             "season": season_label(season),
             "is_own": member_of(request.user) == member,
+            "parts": MEMBER_PAGE.render(member, request=request),
         },
     )
 
@@ -132,6 +134,7 @@ def my_page(request):
         {
             "member": member,
             "memberships": member.memberships.select_related("club").order_by("-season"),
+            "parts": MEMBER_PAGE.render(member, request=request),
         },
     )
 

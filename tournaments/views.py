@@ -8,8 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django_tables2 import RequestConfig
 
 from members.permissions import administered_club_ids, is_office_staff, require
@@ -18,8 +18,8 @@ from members.views import not_found
 from . import services
 from .filters import TournamentFilter
 from .forms import ReportUploadForm
-from .models import BoardResult, Entry, EntryPlayer, Sanction, Standing, Tournament
-from .sanctions.workflow import can_view as can_view_sanction
+from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
+from .pages import TOURNAMENT_PAGE
 from .scoring_service import PRINTED_NOTE
 from .tables import TournamentTable
 
@@ -84,10 +84,11 @@ def tournament_list(request):
 
 def tournament_detail(request, pk: int):
     """The results page. Five queries whatever the size of the event: the
-    tournament (with its sanction), its sections, the standings with their players
-    (two), and every traveller line; everything else is grouped here in Python."""
+    tournament, its sections, the standings with their players (two), and every
+    traveller line; everything else is grouped here in Python. The parts other apps
+    add (``tournaments.pages``) read their own."""
     tournament = (
-        Tournament.objects.select_related("organiser_club", "organiser_district", "sanction__club")
+        Tournament.objects.select_related("organiser_club", "organiser_district")
         .filter(pk=pk)
         .first()
     )
@@ -123,43 +124,9 @@ def tournament_detail(request, pk: int):
             "recomputed": differing > 0,
             "standings_note": _standings_note(tournament, differing),
             "travellers": _travellers(sections, lines),
-            "sanction_part": _sanction_part(request.user, tournament),
+            "parts": TOURNAMENT_PAGE.render(tournament, request=request),
         },
     )
-
-
-LEVEL_ORDER = {level: n for n, level in enumerate(Tournament.Level.values)}
-
-
-def _sanction_part(user, tournament) -> dict | None:
-    """The sanction of the event and why its real field reached the level it did
-    (the pipeline's sanction step wrote the checks in both languages)."""
-    try:
-        sanction = tournament.sanction
-    except Sanction.DoesNotExist:
-        return None
-    swedish = (get_language() or "").startswith("sv")
-    return {
-        "sanction": sanction,
-        "url": sanction.get_absolute_url() if can_view_sanction(user, sanction) else "",
-        "lower": LEVEL_ORDER[tournament.level] < LEVEL_ORDER[sanction.level],
-        "checks": [_level_check(check, swedish) for check in tournament.level_checks or []],
-    }
-
-
-def _level_check(check: dict, swedish: bool) -> dict:
-    """One check's message in the reader's language, and its place in the seed. The
-    messages end with the place in parentheses; it is shown apart, once."""
-    message = check.get("message_sv" if swedish else "message_en") or check.get("message_en", "")
-    seed_ref = check.get("seed_ref", "")
-    head, _sep, tail = message.rpartition(" (")
-    if head and tail.startswith("000 ") and tail.endswith(")"):
-        message, seed_ref = head, tail[:-1]
-    return {
-        "message": message,
-        "seed_ref": seed_ref,
-        "warning": check.get("severity") == "warning",
-    }
 
 
 def _standings_note(tournament, differing: int) -> str:

@@ -1,18 +1,11 @@
-"""The member page's handicap section (rendered by the handicap app, so that the member
-registry needs no import of it) and the filters that print handicaps."""
+"""Filters that print handicaps."""
 
 from django import template
 from django.utils.formats import number_format
 
-from handicap import selectors
 from handicap.domain import for_display
 
 register = template.Library()
-
-
-@register.inclusion_tag("handicap/includes/_member_handicap.html")
-def member_handicap(member):
-    return selectors.member_handicap(member)
 
 
 @register.filter

@@ -80,3 +80,21 @@ def member_with_login(**kwargs) -> Member:
 
 def give_role(member: Member, kind: str, **scope) -> Role:
     return Role.objects.create(member=member, kind=kind, **scope)
+
+
+def club_admin(club, **kwargs):
+    member = member_with_login(**kwargs)
+    Role.objects.create(member=member, kind=Role.Kind.CLUB_ADMIN, club=club)
+    return member.user
+
+
+def district_official(district, **kwargs):
+    member = member_with_login(**kwargs)
+    Role.objects.create(member=member, kind=Role.Kind.DISTRICT_OFFICIAL, district=district)
+    return member.user
+
+
+def office_staff(**kwargs):
+    member = member_with_login(**kwargs)
+    Role.objects.create(member=member, kind=Role.Kind.OFFICE_STAFF)
+    return member.user

@@ -7,8 +7,9 @@ from members.models import Club, District, Member, Membership, Role
 from members.services import current_season
 from tournaments.licences import services as licence_services
 from tournaments.licences import workflow as licence_workflow
-from tournaments.models import Licence, Organisation, Sanction
+from tournaments.licences.models import Licence, Organisation
 from tournaments.sanctions import services as sanction_services
+from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.workflow import allowed_steps, can_view
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ attributes, not by their words."""
 import pytest
 from playwright.sync_api import expect
 
-from tournaments.models import Licence
-from tournaments.tests.licences.factories import (
+from tournaments.licences.models import Licence
+from tournaments.licences.tests.factories import (
     FeeRateFactory,
     OrganisationFactory,
     future_day,

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from members.tests.factories import ClubFactory, DistrictFactory
-from tournaments.models import Sanction
-from tournaments.tests.sanctions.factories import club_admin, district_official, next_season_day
+from tournaments.sanctions.models import Sanction
+from tournaments.sanctions.tests.factories import club_admin, district_official, next_season_day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,7 +1,2 @@
-"""EBU licences (issue #8): organisations apply, the office approves with a status
-level, conditions and a fee, and follows the post-event duties.
-
-The rules are in ``tournaments.domain.licences``; ``workflow`` moves a licence
-through its states; ``forms``, ``views``, ``tables``, ``filters`` and ``urls``
-serve the pages.
-"""
+"""EBU event licences (seed 001 chapter 1): an app of its own. The rules and who may
+take which step are in ``domain``; the rest maps rows to them and serves pages."""

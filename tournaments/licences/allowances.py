@@ -8,9 +8,9 @@ import datetime as dt
 
 from django.db import transaction
 
-from ..domain import licences as rules
-from ..models import AllowanceUse, Organisation
+from . import domain as rules
 from . import services, workflow
+from .models import AllowanceUse, Organisation
 
 # Which count of ``rules.YearUsage`` each kind of allowance uses.
 USAGE_FIELDS = {

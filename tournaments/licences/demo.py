@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from members.models import Club, Role
 
-from ..domain import licences as rules
-from ..models import FeeRate, Licence, LicenceAction, Organisation
+from . import domain as rules
+from .models import FeeRate, Licence, LicenceAction, Organisation
 from .services import application_of, proposed_fee
 
 State = Licence.State

@@ -1,8 +1,8 @@
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Licence, Organisation
 from . import services
+from .models import Licence, Organisation
 
 
 class OfficeQueueFilter(django_filters.FilterSet):

@@ -10,8 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from ..models import AllowanceUse, Licence, Organisation
-from ..models.licences import STATUS_CHOICES
+from .models import STATUS_CHOICES, AllowanceUse, Licence, Organisation
 
 Type = Licence.Type
 

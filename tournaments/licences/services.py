@@ -3,7 +3,7 @@ organisation's year so far, the fee from the office's table, and the lists the
 office and the public read (overdue duties, licensed events).
 
 Source: ``001_4cb9a3c6036a851e.txt`` chapter 1; the rules are in
-``tournaments.domain.licences``, the steps in ``workflow``.
+``tournaments.licences.domain``, the steps in ``workflow``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from decimal import Decimal
 from django.db.models import Q
 from django.utils import timezone
 
-from ..domain import licences as rules
-from ..models import AllowanceUse, FeeRate, Licence, Organisation
+from . import domain as rules
+from .models import AllowanceUse, FeeRate, Licence, Organisation
 
 State = Licence.State
 ACTIVE_STATES = (State.SUBMITTED, State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSED)

@@ -2,8 +2,8 @@ import django_tables2 as tables
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from ..domain import licences as rules
-from ..models import FeeRate, Licence
+from . import domain as rules
+from .models import FeeRate, Licence
 
 
 def status_label(value: int | None) -> str:

@@ -19,12 +19,10 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.permissions import is_office_staff, require
+from tournaments.schemes import scheme_required
 
-from ..domain import licences as rules
-from ..models import AllowanceUse, FeeRate, Licence, Organisation
-from ..models.licences import STATUS_CHOICES
-from ..schemes import scheme_required
 from . import allowances, services, workflow
+from . import domain as rules
 from .filters import OfficeQueueFilter
 from .forms import (
     CHARITY_FIELDS,
@@ -35,6 +33,7 @@ from .forms import (
     LicenceForm,
     unsaved_licence,
 )
+from .models import STATUS_CHOICES, AllowanceUse, FeeRate, Licence, Organisation
 from .tables import FeeRateTable, LicenceTable, PublicLicenceTable, status_label
 
 State = Licence.State
@@ -120,7 +119,7 @@ def _choose_organisation(request, next_page: str):
     organisations = workflow.organisations_of(request.user).order_by("name")
     return render(
         request,
-        "tournaments/licences/choose_organisation.html",
+        "licences/choose_organisation.html",
         {"organisations": organisations, "next": next_page},
     )
 
@@ -148,7 +147,7 @@ def licence_new(request):
     draft, missing = unsaved_licence(form)
     return render(
         request,
-        "tournaments/licences/form.html",
+        "licences/form.html",
         {
             "form": form,
             "organisation": organisation,
@@ -174,7 +173,7 @@ def pre_checks(request):
     draft, missing = unsaved_licence(form)
     return render(
         request,
-        "tournaments/licences/includes/_pre_checks.html",
+        "licences/includes/_pre_checks.html",
         {"missing": missing, **_pre_check_context(draft)},
     )
 
@@ -271,7 +270,7 @@ def licence_detail(request, pk: int):
     ]
     return render(
         request,
-        "tournaments/licences/detail.html",
+        "licences/detail.html",
         {
             "licence": licence,
             "proposed": status_label(licence.proposed_status),
@@ -365,7 +364,7 @@ def printable(request, pk: int):
         raise Http404
     return render(
         request,
-        "tournaments/licences/licence.html",
+        "licences/licence.html",
         {
             "licence": licence,
             "granted": status_label(licence.status),
@@ -407,7 +406,7 @@ def licence_index(request):
         context |= {"waiting": waiting, "late": late}
     for entry in context["organisations"]:
         entry["table"].orderable = False
-    return render(request, "tournaments/licences/index.html", context)
+    return render(request, "licences/index.html", context)
 
 
 @scheme_required("licences")
@@ -419,7 +418,7 @@ def office_queue(request):
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
-        "tournaments/licences/office.html",
+        "licences/office.html",
         {
             "filter": queue_filter,
             "table": table,
@@ -434,7 +433,7 @@ def public_events(request):
     """Licensed events from today on, for everyone (EBU 1.7.24)."""
     table = PublicLicenceTable(services.public_list(since=timezone.localdate()))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "tournaments/licences/events.html", {"table": table})
+    return render(request, "licences/events.html", {"table": table})
 
 
 # --- allowances -----------------------------------------------------------------------
@@ -473,7 +472,7 @@ def allowance_page(request):
     ]
     return render(
         request,
-        "tournaments/licences/allowances.html",
+        "licences/allowances.html",
         {
             "organisation": organisation,
             "form": form,

@@ -26,11 +26,11 @@ from django.utils.translation import gettext_lazy, override
 from members.models import Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
+from tournaments import transitions
 
-from .. import transitions
-from ..domain import licences as rules
-from ..models import Licence, LicenceAction, Organisation
+from . import domain as rules
 from . import services
+from .models import Licence, LicenceAction, Organisation
 
 State = Licence.State
 

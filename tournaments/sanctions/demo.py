@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from members.models import Club, District, Member, Role
 
-from ..models import Sanction, SanctionAction
+from .models import Sanction, SanctionAction
 from .workflow import calendar_deadline
 
 State = Sanction.State

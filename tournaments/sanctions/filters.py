@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from members.models import District
 
-from ..models import Sanction
+from .models import Sanction
 
 
 class CalendarFilter(django_filters.FilterSet):

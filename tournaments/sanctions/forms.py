@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from members.models import Club, District
 
-from ..models import Sanction
+from .models import Sanction
 
 # The event, as every application gives it.
 EVENT_FIELDS = (

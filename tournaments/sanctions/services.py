@@ -26,10 +26,11 @@ from django.utils import timezone
 
 from members.domain.age import season_bounds, season_of
 from members.models import Membership
+from tournaments.models import Entry, EntryPlayer, Tournament
 
-from ..domain import sanctions as rules
-from ..domain.sanctions.rules import LEVEL_SV
-from ..models import Entry, EntryPlayer, Sanction, SanctionAction, Tournament
+from . import domain as rules
+from .domain.rules import LEVEL_SV
+from .models import Sanction, SanctionAction
 
 # States that count against quotas and show as collisions.
 ACTIVE_STATES = (

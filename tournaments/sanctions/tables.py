@@ -1,7 +1,7 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Sanction
+from .models import Sanction
 
 
 class SanctionTable(tables.Table):

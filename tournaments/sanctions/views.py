@@ -18,12 +18,12 @@ from django_tables2 import RequestConfig
 
 from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
+from tournaments.schemes import scheme_required
 
-from ..models import Sanction, SanctionAction
-from ..schemes import scheme_required
 from . import services, workflow
 from .filters import CalendarFilter
 from .forms import GOLD_ONLY_FIELDS, GOLD_REQUIRED, SanctionForm, StepForm, unsaved_sanction
+from .models import Sanction, SanctionAction
 from .tables import CalendarTable, SanctionTable
 
 State = Sanction.State
@@ -70,7 +70,7 @@ def sanction_new(request):
     club = _club_for_new(request)
     if club is None:
         clubs = Club.objects.filter(pk__in=administered_club_ids(request.user)).order_by("name")
-        return render(request, "tournaments/sanctions/choose_club.html", {"clubs": clubs})
+        return render(request, "sanctions/choose_club.html", {"clubs": clubs})
     return _application_form(request, club=club, sanction=None)
 
 
@@ -112,7 +112,7 @@ def _application_form(request, *, club: Club, sanction: Sanction | None):
     draft, missing = unsaved_sanction(form, pk=sanction.pk if sanction else None)
     return render(
         request,
-        "tournaments/sanctions/form.html",
+        "sanctions/form.html",
         {
             "form": form,
             "club": club,
@@ -158,7 +158,7 @@ def pre_checks(request):
     draft, missing = unsaved_sanction(form, pk=pk)
     return render(
         request,
-        "tournaments/sanctions/includes/_pre_checks.html",
+        "includes/_check_list.html",
         {"checks": _checks_of(draft), "missing": missing},
     )
 
@@ -202,7 +202,7 @@ def sanction_detail(request, pk: int):
     ]
     return render(
         request,
-        "tournaments/sanctions/detail.html",
+        "sanctions/detail.html",
         {
             "sanction": sanction,
             "can_edit": "edit" in steps,
@@ -287,7 +287,7 @@ def decision(request, pk: int):
     language = "sv" if (get_language() or "sv").startswith("sv") else "en"
     return render(
         request,
-        "tournaments/sanctions/decision.html",
+        "sanctions/decision.html",
         {
             "sanction": sanction,
             "approved": sanction.state != State.REJECTED,
@@ -339,7 +339,7 @@ def sanction_index(request):
         context["overdue"] = SanctionTable(
             services.overdue_reports().order_by("end_date", "pk"), prefix="or-"
         )
-    return render(request, "tournaments/sanctions/index.html", context)
+    return render(request, "sanctions/index.html", context)
 
 
 def _awaiting_district(district_ids: set[int]) -> Q:
@@ -362,7 +362,7 @@ def calendar(request):
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
-        "tournaments/sanctions/calendar.html",
+        "sanctions/calendar.html",
         {
             "filter": calendar_filter,
             "table": table,

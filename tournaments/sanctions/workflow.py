@@ -29,11 +29,11 @@ from django.utils.translation import override
 from members.models import Club, Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
+from tournaments import transitions
 
-from .. import transitions
-from ..domain.sanctions import refusals
-from ..models import Sanction, SanctionAction
 from . import services
+from .domain import refusals
+from .models import Sanction, SanctionAction
 
 State = Sanction.State
 Kind = SanctionAction.Kind

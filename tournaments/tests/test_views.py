@@ -25,12 +25,13 @@ from members.tests.factories import (
     member_with_login,
 )
 from tournaments import services
-from tournaments.models import Entry, ImportLog, Sanction, Section, Tournament
+from tournaments.models import Entry, ImportLog, Section, Tournament
+from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.services import apply_sanction
-from tournaments.tests.sanctions.factories import SanctionFactory
-from tournaments.tests.sanctions.factories import club_admin as sanction_club_admin
-from tournaments.tests.sanctions.factories import district_official as sanction_district_official
-from tournaments.tests.sanctions.factories import office_staff as sanction_office_staff
+from tournaments.sanctions.tests.factories import SanctionFactory
+from tournaments.sanctions.tests.factories import club_admin as sanction_club_admin
+from tournaments.sanctions.tests.factories import district_official as sanction_district_official
+from tournaments.sanctions.tests.factories import office_staff as sanction_office_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -393,9 +394,9 @@ def test_tournament_page_query_count_does_not_grow_with_the_event(client, shared
         with CaptureQueriesContext(connection) as queries:
             assert client.get(tournament.get_absolute_url()).status_code == 200
         counts.append(len(queries))
-    # Tournament, sections, standings, their players, the traveller lines; the award
-    # step's outcome and the ledger rows.
-    assert counts == [7, 7, 7]
+    # Tournament, sections, standings, their players, the traveller lines; the
+    # sanction part's sanction; the award step's outcome and the ledger rows.
+    assert counts == [8, 8, 8]
 
 
 def test_unknown_tournament_is_the_sites_404(client):
