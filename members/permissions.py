@@ -1,8 +1,10 @@
 """Who may do what. Every member is a player; roles add club, district and office rights."""
 
+from dataclasses import dataclass, field
+
 from django.core.exceptions import PermissionDenied
 
-from .models import Club, District, Member, Role
+from .models import Club, Member, Role
 
 
 def member_of(user) -> Member | None:
@@ -23,6 +25,27 @@ def is_office_staff(user) -> bool:
     return member is not None and member.roles.filter(kind=Role.Kind.OFFICE_STAFF).exists()
 
 
+@dataclass(frozen=True)
+class Roles:
+    """Everything a user holds, read in one query: for pages that ask several times."""
+
+    office: bool = False
+    clubs: frozenset[int] = field(default_factory=frozenset)
+    districts: frozenset[int] = field(default_factory=frozenset)
+
+
+def roles_of(user) -> Roles:
+    member = member_of(user)
+    if member is None:
+        return Roles()
+    rows = list(member.roles.values_list("kind", "club_id", "district_id"))
+    return Roles(
+        office=user.is_superuser or any(kind == Role.Kind.OFFICE_STAFF for kind, _c, _d in rows),
+        clubs=frozenset(c for kind, c, _d in rows if kind == Role.Kind.CLUB_ADMIN),
+        districts=frozenset(d for kind, _c, d in rows if kind == Role.Kind.DISTRICT_OFFICIAL),
+    )
+
+
 def administered_club_ids(user) -> set[int]:
     member = member_of(user)
     if member is None:
@@ -32,16 +55,6 @@ def administered_club_ids(user) -> set[int]:
 
 def can_edit_club(user, club: Club) -> bool:
     return is_office_staff(user) or club.pk in administered_club_ids(user)
-
-
-def can_act_for_district(user, district: District) -> bool:
-    if is_office_staff(user):
-        return True
-    member = member_of(user)
-    return (
-        member is not None
-        and member.roles.filter(kind=Role.Kind.DISTRICT_OFFICIAL, district=district).exists()
-    )
 
 
 def can_edit_private_details(user, member: Member) -> bool:

@@ -69,7 +69,7 @@ class Tournament(models.Model):
     level_reason = models.CharField(_("why this level"), max_length=300, blank=True)
     # Set by the pipeline's sanction step: the field checks of a sanctioned event run
     # again on the real field (rule_id, passed, severity, en, sv, seed), see
-    # tournaments.sanctions.services.apply_sanction.
+    # tournaments.sanctions.level.apply_sanction.
     level_checks = models.JSONField(_("level checks"), default=list, blank=True)
     handicap_event = models.BooleanField(_("handicap event"), default=False)
     championship_stage = models.CharField(_("championship stage"), max_length=100, blank=True)

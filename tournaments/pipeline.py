@@ -18,7 +18,7 @@ from .models import Tournament
 STEPS: tuple[tuple[str, str], ...] = (
     ("standings", "tournaments.scoring_service.compute_standings"),
     # A sanctioned event is played for the level its real field reached (issue #7).
-    ("sanction", "tournaments.sanctions.services.apply_sanction"),
+    ("sanction", "tournaments.sanctions.level.apply_sanction"),
     # Handicap events: the list corrected for handicap, which the award rules read.
     ("handicap_list", "handicap.services.handicap_list_for"),
     ("awards", "awards.services.award_tournament"),

@@ -1,15 +1,9 @@
-"""A licence's steps and who may take them (EBU handbook ch. 1; issue #8).
+"""A licence's steps, as the domain's table (``domain.steps``) allows them.
 
-    (organiser applies) submitted ─office approves (status, conditions, fee)→ approved
-                                  ─office rejects (reason)→ rejected
-    approved ─organiser sends the results file→ results received
-             ─office records the payment→ paid ─office closes→ closed
-    approved | results received | paid ─office revokes (reason)→ revoked
-
-An application the rules refuse is not saved at all (``LicenceRefused`` with the
-checks). Each step is one transaction through ``tournaments.transitions``: of two
-office staff approving at once, one wins and the other gets ``AlreadyDecided``.
-Every step writes a ``LicenceAction`` and notifies the other side.
+An application the rules refuse is not saved (``LicenceRefused`` with the checks).
+Each step is one transaction (``tournaments.transitions``): of two office staff
+approving at once one wins and the other gets ``AlreadyDecided``. Every step writes a
+``LicenceAction`` and notifies the other side. docs/licences.md draws the states.
 """
 
 from __future__ import annotations
@@ -30,6 +24,7 @@ from tournaments import transitions
 
 from . import domain as rules
 from . import services
+from .domain import steps
 from .models import Licence, LicenceAction, Organisation
 
 State = Licence.State
@@ -67,24 +62,26 @@ def can_view(user, licence: Licence) -> bool:
     return is_office_staff(user) or can_apply(user, licence.organisation)
 
 
+def actors_of(user, licence: Licence) -> set[steps.Actor]:
+    actors = set()
+    if is_office_staff(user):
+        actors.add(steps.Actor.OFFICE)
+    if can_apply(user, licence.organisation):
+        actors.add(steps.Actor.ORGANISER)
+    return actors
+
+
+def situation_of(licence: Licence) -> steps.Situation:
+    return steps.Situation(
+        state=steps.State(licence.state),
+        charity=licence.licence_type == Licence.Type.CHARITY,
+        accounts_in=licence.accounts_received_on is not None,
+    )
+
+
 def allowed_steps(user, licence: Licence) -> list[str]:
-    office = is_office_staff(user)
-    s = licence.state
-    steps = []
-    if office and s == State.SUBMITTED:
-        steps += ["approve", "reject"]
-    if s == State.APPROVED and can_apply(user, licence.organisation):
-        steps.append("results")
-    if office and s == State.RESULTS_RECEIVED:
-        steps.append("payment")
-    if office and s == State.PAID:
-        steps.append("close")
-    if office and s in (State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSED):
-        if licence.licence_type == Licence.Type.CHARITY and licence.accounts_received_on is None:
-            steps.append("accounts")
-    if office and s in (State.APPROVED, State.RESULTS_RECEIVED, State.PAID):
-        steps.append("revoke")
-    return steps
+    """The steps ``user`` may take now, by name (the page shows these buttons)."""
+    return steps.allowed_steps(actors_of(user, licence), situation_of(licence))
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -144,24 +141,27 @@ def _apply(licence: Licence, *, user) -> Licence:
 # --- the office's and the organiser's steps -------------------------------------------------
 
 
-def _move(
-    licence: Licence, *, user, step: str, to_state: str, note: str = "", changes=None, check=None
-):
+def _move(licence: Licence, *, user, step: str, note: str = "", changes=None, check=None):
+    """Lock, check that nobody moved it first, update conditionally, log, notify.
+    The state it goes to is the step's row in the domain's table."""
     seen = {"state": licence.state}
     now = timezone.now()
+    to: dict[str, str] = {}
 
     def allowed(row: Licence) -> None:
-        if step not in allowed_steps(user, row):
+        rule = steps.rule_for(step, actors_of(user, row), situation_of(row))
+        if rule is None:
             raise NotAllowed(step)
         if check is not None:
             check(row)
+        to["state"] = rule.to_state or row.state
 
     def fields(row: Licence) -> dict:
         extra = changes(row) if callable(changes) else changes
-        return {"state": to_state, **(extra or {})}
+        return {"state": to["state"], **(extra or {})}
 
     def record(row: Licence) -> None:
-        _log(row, step, seen["state"], to_state, user=user, at=now, note=note)
+        _log(row, step, seen["state"], to["state"], user=user, at=now, note=note)
         _notify(row, step, actor=user, note=note)
 
     return transitions.take_step(
@@ -208,9 +208,7 @@ def approve(
             "decision_reason": note,
         }
 
-    return _move(
-        licence, user=user, step="approve", to_state=State.APPROVED, note=note, changes=changes
-    )
+    return _move(licence, user=user, step="approve", note=note, changes=changes)
 
 
 def reject(licence: Licence, *, user, reason: str) -> Licence:
@@ -219,7 +217,6 @@ def reject(licence: Licence, *, user, reason: str) -> Licence:
         licence,
         user=user,
         step="reject",
-        to_state=State.REJECTED,
         note=reason,
         changes={"decision_reason": reason, "decided_at": timezone.now()},
     )
@@ -253,7 +250,6 @@ def submit_results(licence: Licence, *, user, results_file) -> Licence:
             licence,
             user=user,
             step="results",
-            to_state=State.RESULTS_RECEIVED,
             note=results_file.name,
             check=check,
             changes={"results_received_at": timezone.now(), "results_file": stored},
@@ -272,7 +268,6 @@ def record_payment(
         licence,
         user=user,
         step="payment",
-        to_state=State.PAID,
         note=f"£{amount} {reference}".strip(),
         changes={"amount_paid": amount, "paid_on": paid_on, "payment_reference": reference},
     )
@@ -284,7 +279,6 @@ def record_accounts(licence: Licence, *, user, received_on: dt.date) -> Licence:
         licence,
         user=user,
         step="accounts",
-        to_state=licence.state,
         note=received_on.isoformat(),
         changes={"accounts_received_on": received_on},
     )
@@ -292,12 +286,12 @@ def record_accounts(licence: Licence, *, user, received_on: dt.date) -> Licence:
 
 def close(licence: Licence, *, user) -> Licence:
     def check(row: Licence) -> None:
-        if row.licence_type == Licence.Type.CHARITY and row.accounts_received_on is None:
+        if not steps.closes(situation_of(row)):
             raise WorkflowError(
                 _("A charity event closes once its full accounts are in (EBU 1.8.3).")
             )
 
-    return _move(licence, user=user, step="close", to_state=State.CLOSED, check=check)
+    return _move(licence, user=user, step="close", check=check)
 
 
 def revoke(licence: Licence, *, user, reason: str) -> Licence:
@@ -307,7 +301,6 @@ def revoke(licence: Licence, *, user, reason: str) -> Licence:
         licence,
         user=user,
         step="revoke",
-        to_state=State.REVOKED,
         note=reason,
         changes={"decision_reason": reason},
     )

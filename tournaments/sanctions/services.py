@@ -29,8 +29,8 @@ from members.models import Membership
 from tournaments.models import Entry, EntryPlayer, Tournament
 
 from . import domain as rules
-from .domain.rules import LEVEL_SV
-from .models import Sanction, SanctionAction
+from .domain import steps
+from .models import Sanction
 
 # States that count against quotas and show as collisions.
 ACTIVE_STATES = (
@@ -182,53 +182,29 @@ def real_field(tournament: Tournament, sanction: Sanction) -> rules.Field:
     )
 
 
-def apply_sanction(tournament: Tournament) -> None:
-    """Pipeline step: a sanctioned event is played for the level its real field
-    reached (000 ch. 5, the field checks again; issue #7). Idempotent: it sets the
-    same level and reasons every time, and links the sanction once."""
-    sanction = sanction_for(tournament)
-    if sanction is None:
-        return
-    level, reasons = rules.level_reached(
-        rules.Level(sanction.level), real_field(tournament, sanction)
-    )
-    tournament.level = level.value
-    tournament.level_checks = [check_as_dict(c) for c in reasons]
-    tournament.level_reason = _reason_summary(sanction, level, reasons)
-    tournament.save(update_fields=["level", "level_checks", "level_reason"])
-    if sanction.tournament_id != tournament.pk:
-        record_results(sanction, tournament)
+# --- lists ---------------------------------------------------------------------------
+
+# Where each district actor's district is read from.
+DISTRICT_OF_ACTOR = {
+    steps.Actor.HOME_DISTRICT: "club__district_id__in",
+    steps.Actor.PLAYING_DISTRICT: "district_id__in",
+}
 
 
-def _reason_summary(sanction: Sanction, level: rules.Level, reasons: list[rules.Check]) -> str:
-    """A short line in the language of record (Swedish); the page shows each check."""
-    text = f"sanktion {sanction.reference}"
-    if level.value != sanction.level:
-        # Swedish whatever language the worker runs in; not the English values.
-        was = LEVEL_SV[rules.Level(sanction.level)].lower()
-        text += f", {was} → {LEVEL_SV[level].lower()}"
-    return text[:300]
+def awaiting_district(district_ids: set[int]) -> Q:
+    """Applications on which these districts' officials have a deciding step now: the
+    district rows of the domain's step table (``domain.steps``) as one query,
+    instead of ``workflow.allowed_steps`` once per row."""
+    waiting = Q(pk__in=[])
+    for rule in steps.STEP_RULES:
+        if not rule.deciding or rule.actor not in DISTRICT_OF_ACTOR or rule.started:
+            continue
+        row = Q(state__in=rule.states, level__in=rule.levels)
+        if rule.endorsements is not None:
+            row &= Q(home_endorsement__in=rule.endorsements)
+        waiting |= row & Q(**{DISTRICT_OF_ACTOR[rule.actor]: district_ids})
+    return waiting
 
-
-def record_results(sanction: Sanction, tournament: Tournament) -> None:
-    """Link the report; approved → held → results reported, each step on the trail."""
-    from .workflow import system_step
-
-    locked = Sanction.objects.select_for_update().get(pk=sanction.pk)
-    locked.tournament = tournament
-    locked.save(update_fields=["tournament", "updated"])
-    if locked.state == Sanction.State.APPROVED:
-        system_step(locked, SanctionAction.Kind.HELD, Sanction.State.HELD)
-    if locked.state == Sanction.State.HELD:
-        system_step(
-            locked,
-            SanctionAction.Kind.RESULTS_REPORTED,
-            Sanction.State.RESULTS_REPORTED,
-            note=tournament.name,
-        )
-
-
-# --- lists -------------------------------------------------------------------------
 
 # Days after a gold event's last playing day before its report counts as overdue.
 # The seed says only "Efter genomförd guldtävling skall arrangerande klubb

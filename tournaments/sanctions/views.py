@@ -41,7 +41,6 @@ STEP_LABELS = {
     "approve": gettext_lazy("Approve"),
     "reject": gettext_lazy("Reject"),
 }
-DECIDING_STEPS = {"endorse_home", "refuse_home", "endorse", "approve", "reject"}
 DECIDED_STATES = (State.APPROVED, State.REJECTED, State.HELD, State.RESULTS_REPORTED)
 # The chapter the whole procedure comes from; the decision page cites it beside the rules.
 PROCEDURE_REF = {"sv": "000 kap. 4, rad 161-253", "en": "000 chapter 4, lines 161-253"}
@@ -324,7 +323,7 @@ def sanction_index(request):
             {"club": c, "table": SanctionTable(by_club[c.pk], prefix=f"c{c.pk}-")} for c in clubs
         ]
     if district_ids:
-        waiting = _awaiting_district(district_ids)
+        waiting = services.awaiting_district(district_ids)
         mine = (Q(district_id__in=district_ids) | Q(club__district_id__in=district_ids)) & ~Q(
             state=State.DRAFT
         )
@@ -340,17 +339,6 @@ def sanction_index(request):
             services.overdue_reports().order_by("end_date", "pk"), prefix="or-"
         )
     return render(request, "sanctions/index.html", context)
-
-
-def _awaiting_district(district_ids: set[int]) -> Q:
-    """Submitted applications on which these districts' officials have a deciding
-    step: ``workflow.allowed_steps`` as one query instead of one call per row."""
-    silver = Q(level=Level.SILVER)
-    return Q(state=State.SUBMITTED) & (
-        (silver & Q(home_endorsement=Endorsement.PENDING, club__district_id__in=district_ids))
-        | (silver & Q(district_id__in=district_ids) & ~Q(home_endorsement=Endorsement.PENDING))
-        | Q(level=Level.GOLD, club__district_id__in=district_ids)
-    )
 
 
 @scheme_required("sanctions")

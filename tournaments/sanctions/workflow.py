@@ -1,20 +1,8 @@
-"""The states of a sanction application and who may move it (000 ch. 4, lines 161-253).
+"""A sanction application's steps, as the domain's table (``domain.steps``) allows them.
 
-    draft ─submit→ submitted
-      silver in the home district:  submitted ─district approves/rejects→ approved | rejected
-      silver outside it:            the home district endorses (or not: rejected), then
-                                    the playing district approves or rejects (lines 175-180)
-      gold:                         submitted ─home district endorses→ endorsed
-                                    ─office approves/rejects→ approved | rejected
-                                    (the district may also refuse to endorse: rejected)
-    draft/submitted/endorsed/approved ─club withdraws→ withdrawn
-    approved ─held→ held ─results reported→ results reported
-
-Every step is one transaction (``tournaments.transitions.locked_move``): the row is
-locked, its state compared with the one the person saw, and changed by a
-conditional UPDATE, so of two officials deciding at once one wins and the other
-gets ``AlreadyDecided``. Each step writes a
-``SanctionAction`` (who, as what, when, from, to) and notifies the other parties.
+Each step is one transaction (``tournaments.transitions``): of two officials deciding
+at once one wins and the other gets ``AlreadyDecided``. Every step writes a
+``SanctionAction`` and notifies the other parties. docs/sanctions.md draws the states.
 """
 
 from __future__ import annotations
@@ -26,13 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from members.domain.age import season_of
 from members.models import Club, Role
 from members.notifications import notify, users_with_role
-from members.permissions import administered_club_ids, is_office_staff, member_of
+from members.permissions import administered_club_ids, is_office_staff, member_of, roles_of
 from tournaments import transitions
 
 from . import services
-from .domain import refusals
+from .domain import Level, refusals, steps
 from .models import Sanction, SanctionAction
 
 State = Sanction.State
@@ -80,57 +69,64 @@ def can_view(user, sanction: Sanction) -> bool:
 
 def calendar_deadline(start_date: dt.date) -> dt.date:
     """30 April before the season of the event (a season starts on 1 July)."""
-    from members.domain.age import season_of
-
     return dt.date(season_of(start_date), *CALENDAR_DEADLINE)
+
+
+def actors_of(user, sanction: Sanction) -> set[steps.Actor]:
+    """What ``user`` may act as on this application (one query for their roles)."""
+    roles = roles_of(user)
+    actors = set()
+    if sanction.club_id in roles.clubs:
+        actors.add(steps.Actor.CLUB_ADMIN)
+    if sanction.club.district_id in roles.districts:
+        actors.add(steps.Actor.HOME_DISTRICT)
+    if sanction.district_id in roles.districts:
+        actors.add(steps.Actor.PLAYING_DISTRICT)
+    if roles.office:
+        actors.add(steps.Actor.OFFICE)
+    return actors
+
+
+def situation_of(sanction: Sanction) -> steps.Situation:
+    return steps.Situation(
+        state=steps.State(sanction.state),
+        level=Level(sanction.level),
+        endorsement=steps.Endorsement(sanction.home_endorsement),
+        started=sanction.start_date <= timezone.localdate(),
+    )
 
 
 def allowed_steps(user, sanction: Sanction) -> list[str]:
     """The steps ``user`` may take now, by name (the page shows these buttons)."""
-    steps = []
-    s = sanction
-    club_admin = is_club_admin(user, s.club_id)
-    home_official = is_district_official(user, s.club.district_id)
-    playing_official = is_district_official(user, s.district_id)
-    if club_admin and s.state == State.DRAFT:
-        steps += ["edit", "submit"]
-    if club_admin and s.state in (State.DRAFT, State.SUBMITTED, State.ENDORSED, State.APPROVED):
-        steps.append("withdraw")
-    if club_admin and s.state == State.APPROVED and s.start_date <= timezone.localdate():
-        steps.append("held")
-    if s.state == State.SUBMITTED:
-        if s.level == Sanction.Level.SILVER:
-            if s.home_endorsement == Endorsement.PENDING and home_official:
-                steps += ["endorse_home", "refuse_home"]
-            if playing_official and s.home_endorsement != Endorsement.PENDING:
-                steps += ["approve", "reject"]
-        elif home_official:
-            steps += ["endorse", "reject"]
-    if s.state == State.ENDORSED and is_office_staff(user):
-        steps += ["approve", "reject"]
-    return steps
+    return steps.allowed_steps(actors_of(user, sanction), situation_of(sanction))
 
 
-def _require(user, sanction: Sanction, step: str) -> None:
-    if step not in allowed_steps(user, sanction):
+def _require(user, sanction: Sanction, step: str) -> steps.StepRule:
+    rule = steps.rule_for(step, actors_of(user, sanction), situation_of(sanction))
+    if rule is None:
         raise NotAllowed(step)
+    return rule
 
 
-def _role_of(user, sanction: Sanction, step: str) -> tuple[str, str]:
+ROLE_OF_ACTOR = {
+    steps.Actor.CLUB_ADMIN: Role.Kind.CLUB_ADMIN,
+    steps.Actor.HOME_DISTRICT: Role.Kind.DISTRICT_OFFICIAL,
+    steps.Actor.PLAYING_DISTRICT: Role.Kind.DISTRICT_OFFICIAL,
+    steps.Actor.OFFICE: Role.Kind.OFFICE_STAFF,
+}
+
+
+def _role_of(user, sanction: Sanction, rule: steps.StepRule) -> tuple[str, str]:
     """(role kind, the actor's name with the scope they acted for)."""
     member = member_of(user)
     name = member.full_name if member else getattr(user, "username", "")
-    if step in ("edit", "submit", "withdraw", "held"):
-        return Role.Kind.CLUB_ADMIN, f"{name}, {sanction.club.name}"
-    if step in ("endorse_home", "refuse_home", "endorse") or (
-        step == "reject"
-        and sanction.level == Sanction.Level.GOLD
-        and sanction.state == State.SUBMITTED
-    ):
-        return Role.Kind.DISTRICT_OFFICIAL, f"{name}, {sanction.club.district.name}"
-    if sanction.level == Sanction.Level.GOLD:
-        return Role.Kind.OFFICE_STAFF, name
-    return Role.Kind.DISTRICT_OFFICIAL, f"{name}, {sanction.district.name}"
+    scope = {
+        steps.Actor.CLUB_ADMIN: f", {sanction.club.name}",
+        steps.Actor.HOME_DISTRICT: f", {sanction.club.district.name}",
+        steps.Actor.PLAYING_DISTRICT: f", {sanction.district.name}",
+        steps.Actor.OFFICE: "",
+    }[rule.actor]
+    return ROLE_OF_ACTOR[rule.actor], name + scope
 
 
 # --- the one way a state changes -------------------------------------------------------
@@ -142,32 +138,33 @@ def _move(
     user,
     step: str,
     kind: str,
-    to_state: str,
     note: str = "",
     changes=None,
     check=None,
 ) -> Sanction:
-    """Lock, check that nobody moved it first, update conditionally, log, notify."""
+    """Lock, check that nobody moved it first, update conditionally, log, notify.
+    The state it goes to is the step's row in the domain's table."""
     seen = {"state": sanction.state, "home_endorsement": sanction.home_endorsement}
     now = timezone.now()
     actor: dict[str, str] = {}
 
     def allowed(row: Sanction) -> None:
-        _require(user, row, step)
+        rule = _require(user, row, step)
         if check is not None:
             check(row)
-        actor["role"], actor["name"] = _role_of(user, row, step)
+        actor["role"], actor["name"] = _role_of(user, row, rule)
+        actor["to_state"] = rule.to_state or row.state
 
     def fields(row: Sanction) -> dict:
         extra = changes(row) if callable(changes) else changes
-        return {"state": to_state, "updated": now, **(extra or {})}
+        return {"state": actor["to_state"], "updated": now, **(extra or {})}
 
     def record(row: Sanction) -> None:
         SanctionAction.objects.create(
             sanction=row,
             kind=kind,
             from_state=seen["state"],
-            to_state=to_state,
+            to_state=actor["to_state"],
             actor=user,
             actor_name=actor["name"],
             actor_role=actor["role"],
@@ -246,7 +243,6 @@ def submit(sanction: Sanction, *, user, today: dt.date | None = None) -> Sanctio
         user=user,
         step="submit",
         kind=Kind.SUBMITTED,
-        to_state=State.SUBMITTED,
         check=check,
         changes=changes,
     )
@@ -258,7 +254,6 @@ def endorse_home(sanction: Sanction, *, user, note: str = "") -> Sanction:
         user=user,
         step="endorse_home",
         kind=Kind.HOME_ENDORSED,
-        to_state=State.SUBMITTED,
         note=note,
         changes={"home_endorsement": Endorsement.ENDORSED},
     )
@@ -271,7 +266,6 @@ def refuse_home(sanction: Sanction, *, user, reason: str) -> Sanction:
         user=user,
         step="refuse_home",
         kind=Kind.HOME_REFUSED,
-        to_state=State.REJECTED,
         note=reason,
         changes={
             "home_endorsement": Endorsement.REFUSED,
@@ -292,7 +286,6 @@ def endorse(sanction: Sanction, *, user, note: str = "", today: dt.date | None =
         user=user,
         step="endorse",
         kind=Kind.ENDORSED,
-        to_state=State.ENDORSED,
         note=note,
         check=_refusing_checks,
         changes=lambda row: {
@@ -307,7 +300,6 @@ def approve(sanction: Sanction, *, user, note: str = "") -> Sanction:
         user=user,
         step="approve",
         kind=Kind.APPROVED,
-        to_state=State.APPROVED,
         note=note,
         check=_refusing_checks,
         changes={"decision_reason": note, "decided_at": timezone.now()},
@@ -321,7 +313,6 @@ def reject(sanction: Sanction, *, user, reason: str) -> Sanction:
         user=user,
         step="reject",
         kind=Kind.REJECTED,
-        to_state=State.REJECTED,
         note=reason,
         changes={"decision_reason": reason, "decided_at": timezone.now()},
     )
@@ -333,18 +324,19 @@ def withdraw(sanction: Sanction, *, user, reason: str = "") -> Sanction:
         user=user,
         step="withdraw",
         kind=Kind.WITHDRAWN,
-        to_state=State.WITHDRAWN,
         note=reason,
     )
 
 
 def mark_held(sanction: Sanction, *, user) -> Sanction:
-    return _move(sanction, user=user, step="held", kind=Kind.HELD, to_state=State.HELD)
+    return _move(sanction, user=user, step="held", kind=Kind.HELD)
 
 
 def record_edit(sanction: Sanction, *, user, created: bool) -> None:
     """A draft saved by the club (its fields are the form's business)."""
-    role, actor_name = _role_of(user, sanction, "edit")
+    rule = steps.rule_for("edit", {steps.Actor.CLUB_ADMIN}, situation_of(sanction))
+    assert rule is not None, "a draft is edited by its club"
+    role, actor_name = _role_of(user, sanction, rule)
     SanctionAction.objects.create(
         sanction=sanction,
         kind=Kind.CREATED if created else Kind.EDITED,
@@ -367,7 +359,7 @@ STEPS = {
     "withdraw": withdraw,
     "held": mark_held,
 }
-NEEDS_REASON = {"refuse_home", "reject"}
+NEEDS_REASON = steps.NEEDS_REASON
 
 
 # --- who hears of it ---------------------------------------------------------------------

@@ -26,8 +26,8 @@ from members.tests.factories import (
 )
 from tournaments import services
 from tournaments.models import Entry, ImportLog, Section, Tournament
+from tournaments.sanctions.level import apply_sanction
 from tournaments.sanctions.models import Sanction
-from tournaments.sanctions.services import apply_sanction
 from tournaments.sanctions.tests.factories import SanctionFactory
 from tournaments.sanctions.tests.factories import club_admin as sanction_club_admin
 from tournaments.sanctions.tests.factories import district_official as sanction_district_official

@@ -1,13 +1,11 @@
-"""EBU licensing: who may apply for which licence, yearly allowances, status
-levels, the conditions printed on a licence, fees and due dates.
-
-Source: ``001_4cb9a3c6036a851e.txt`` (EBU Licensing and Master Points Handbook),
-chapter 1, sections 1.1-1.11; see ``tables.py`` for the sections and the readings
-where the seed is silent.
-"""
+"""EBU event licences, seed 001 (the EBU's Licensing and Master Points Handbook)
+chapter 1: ``rules`` (who may apply, what an application must meet), ``allowances``,
+``status``, ``conditions``, ``fees`` (fee and due dates), ``steps`` (who may take which
+step) and ``handbook`` (the chapter's figures, each with its section)."""
 
 from .allowances import allowance_checks
 from .conditions import standard_conditions
+from .fees import charity_accounts_due, licence_fee, post_event_due
 from .handbook import ALLOWANCE_LIMITS, CLUB_OPEN_EVENTS_PER_YEAR
 from .model import (
     AllowanceKind,
@@ -22,14 +20,7 @@ from .model import (
     Status,
     YearUsage,
 )
-from .rules import (
-    application_checks,
-    charity_accounts_due,
-    licence_fee,
-    post_event_due,
-    refusals,
-    revocation_grounds_fewer_tables,
-)
+from .rules import application_checks, refusals, revocation_grounds_fewer_tables
 from .status import (
     inter_county_team_status,
     major_championship_status,

@@ -1,7 +1,7 @@
 """Events run without a licence but limited per year (EBU handbook 1.2.3-1.2.6):
 major championships, ladders, county simultaneous pairs, county blue point events
-and the county's event for other counties. Source: ``001_4cb9a3c6036a851e.txt``
-chapter 1; the tables are in ``tables.py``."""
+and the county's event for other counties (seed 001 chapter 1; the limits are in
+``handbook.py``)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The conditions printed on a licence: EBU handbook 1.7 (1.7.1-1.7.20), with
-1.8.3-1.8.4 for charity events and 1.9.2-1.9.3 for package operators.
-
-Source: ``001_4cb9a3c6036a851e.txt`` chapter 1 (lines 866-1150). The 1.7 heading
-says the conditions do not apply to novice/beginner events or teams leagues; see
-``tables.py`` for why special licences get them as a starting point.
-"""
+"""The conditions printed on a licence: seed 001 (EBU handbook) 1.7.1-1.7.20, 1.8.3-1.8.4
+for charity events and 1.9.2-1.9.3 for package operators (lines 866-1150)."""
 
 from __future__ import annotations
 

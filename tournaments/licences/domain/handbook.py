@@ -1,35 +1,6 @@
-"""The tables of the EBU licensing rules, each with its section, and the small
-helpers the rule modules share (``rules``, ``allowances``, ``status``,
-``conditions``).
-
-The EBU licensing scheme: who may apply for which licence, the yearly
-allowances, the status a licensed event is played at, the conditions printed on
-the licence, the fee and the due dates.
-
-Source: ``001_4cb9a3c6036a851e.txt`` (EBU Licensing and Master Points Handbook),
-chapter 1, sections 1.1-1.11 (lines 95-1230). Every table carries its section;
-where the seed is silent the reading is written beside the table:
-
-- 1.2.2 allows "a limited number" of club open events a year without the
-  number: ``CLUB_OPEN_EVENTS_PER_YEAR`` is 4, a constant the office may change.
-- 1.5.3 ("within 30 days") and 1.7.17 ("within one calendar month") differ:
-  ``post_event_due`` takes the earlier of the two.
-- 1.2.4 names three steps up (Club, District, County to Regional); Regional and
-  National are not raised further.
-- 1.2.6 d: when fewer than a third of the entry comes from outside the county the
-  event is County "only", even if entry was one unit per invited county.
-- 1.4.3 points inter-county leagues to "1.2.6 (d)"; the inter-county league rule
-  is 1.2.6 (e), which is what we apply (``inter_county_team_status``).
-- 1.7 binds "the holder of a general licence"; its conditions are printed for
-  every type except novice licences and teams leagues (the 1.7 heading), special
-  licences included as the starting point for 1.7.20's special conditions.
-- The EBU itself (1.1.3) issues licences and is not licensed: any application
-  from the national body is refused. League bodies (1.4.3) may apply for a teams
-  league or a special licence (1.4.4); for anything else they apply as an other
-  organisation (1.4.5). Novice annual licences (1.4.2) are described for clubs
-  and not restricted to them: clubs, counties and other organisations may apply.
-- Counties' own simultaneous pairs may never be Blue Point (1.2.5), licensed or not.
-"""
+"""The figures and tables of seed 001 (EBU handbook) chapter 1, each with its section,
+and small helpers the rule modules share. Where the handbook is silent the reading is
+written beside the figure and in docs/licences.md ("Readings where the handbook is silent")."""
 
 from __future__ import annotations
 
@@ -202,7 +173,7 @@ def _reason(en: str, sv: str, section: str) -> Reason:
     return Reason(en=f"{en} ({where})", sv=f"{sv} ({where})", seed_ref=where)
 
 
-def _add_months(day: dt.date, months: int) -> dt.date:
+def add_months(day: dt.date, months: int) -> dt.date:
     """The same day ``months`` later, clamped to the end of a shorter month."""
     index = day.year * 12 + day.month - 1 + months
     year, month = divmod(index, 12)

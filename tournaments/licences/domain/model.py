@@ -1,11 +1,5 @@
-"""The values an EBU licence application reads and writes: who applies, for what,
-what the organisation has already used this year, and the ``Check``,
-``Condition`` and ``FeeRate`` that come back.
-
-Source: ``001_4cb9a3c6036a851e.txt`` (EBU Licensing and Master Points Handbook),
-chapter 1 "Organisations, events and licensing", sections 1.1-1.11 (lines
-95-1230). Standard library only; the services map rows to these.
-"""
+"""The values the licence rules read and return: the application, the organisation's
+year so far, checks, conditions and fee rates (seed 001 chapter 1, lines 95-1230)."""
 
 from __future__ import annotations
 
@@ -197,7 +191,7 @@ class Application:
     ``members_only``: entry restricted to EBU members. ``wide_appeal``: likely to
     attract a significant entry from outside the area (1.6.1 b).
     ``max_prize_per_player`` is in pounds. ``package_protection`` is one of
-    ``PACKAGE_PROTECTIONS`` in ``tables.py`` ("bonding", "insurance", "trust_fund",
+    ``PACKAGE_PROTECTIONS`` in ``handbook.py`` ("bonding", "insurance", "trust_fund",
     "no_deposits") or "" when none is given (1.9.3).
     """
 

@@ -1,20 +1,14 @@
-"""Who may apply for which licence and what an application must meet (EBU handbook
-1.2, 1.4, 1.7, 1.8, 1.9), the fee, the post-event due dates and the grounds to
-revoke (1.5, 1.7.13, 1.7.17, 1.8.3, 1.11). Source: ``001_4cb9a3c6036a851e.txt``
-chapter 1; the tables and the readings where the handbook is silent are in
-``tables.py``; status levels in ``status.py``, the licence's conditions in
-``conditions.py``, the yearly allowances in ``allowances.py``."""
+"""Who may apply for which licence and what an application must meet, and the grounds
+to revoke one: seed 001 (EBU handbook) 1.2, 1.4, 1.7, 1.8, 1.9, 1.7.13. The figures
+they read are in ``handbook.py``."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
 
 from .handbook import (
     ALLOWANCE_LIMITS,
     BLUE_POINT_LIMITS,
-    CHARITY_ACCOUNTS_MONTHS,
     CHARITY_DOCUMENTS,
     CLUB_OPEN_EVENTS_PER_YEAR,
     ELIGIBLE,
@@ -22,14 +16,12 @@ from .handbook import (
     MIN_TABLES,
     NO_STANDARD_CONDITIONS,
     PACKAGE_PROTECTIONS,
-    POST_EVENT_DAYS,
     PRIZE_LIMIT,
     SYSTEMS_LEVELS,
     A,
     K,
     T,
     _a,
-    _add_months,
     _cap,
     _check,
     blue_quota_check,
@@ -40,7 +32,6 @@ from .handbook import (
 from .model import (
     Application,
     Check,
-    FeeRate,
     Severity,
     YearUsage,
 )
@@ -347,33 +338,6 @@ def application_checks(app: Application, usage: YearUsage) -> list[Check]:
 
 def refusals(checks: Sequence[Check]) -> list[Check]:
     return [c for c in checks if c.refuses]
-
-
-# --- fees and dates ----------------------------------------------------------------
-
-
-def licence_fee(rate: FeeRate, *, sessions: int, tables: int, heats: int = 0) -> Decimal:
-    """sessions x tables x the per-table-session rate, plus heats x the per-heat rate
-    (simultaneous events, 1.11.2), at least the minimum; to the penny, half up
-    (1.5.4, 1.11.2)."""
-    if sessions < 0 or tables < 0 or heats < 0:
-        raise ValueError("sessions, tables and heats cannot be negative")
-    fee = sessions * tables * rate.per_table_session + heats * rate.per_heat
-    return max(fee, rate.minimum).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-
-
-def post_event_due(end: dt.date) -> dt.date:
-    """When the fee, results file and event statements are due: the earlier of 30
-    days after the event (1.5.3) and one calendar month after it (1.7.17: the same
-    day next month, clamped to the month's end, so 31 January gives 28/29 February).
-    Taking the earlier meets both sections."""
-    return min(end + dt.timedelta(days=POST_EVENT_DAYS), _add_months(end, 1))
-
-
-def charity_accounts_due(end: dt.date) -> dt.date:
-    """Full accounts of a charity event: three calendar months after it (1.8.3),
-    clamped to the month's end."""
-    return _add_months(end, CHARITY_ACCOUNTS_MONTHS)
 
 
 def revocation_grounds_fewer_tables(

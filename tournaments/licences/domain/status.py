@@ -1,10 +1,5 @@
-"""The status level of a licensed event (EBU handbook 1.2.4, 1.2.6 d-e, 1.4.3, 1.6),
-with the reasons in both languages.
-
-Source: ``001_4cb9a3c6036a851e.txt`` chapter 1. The tables it reads live in
-``tables.py`` beside the other tables; the readings where the handbook is silent
-are in ``tables.py``'s docstring and docs/licences.md.
-"""
+"""The status level of a licensed event, with its reasons in both languages: seed 001
+(EBU handbook) 1.2.4, 1.2.6 d-e, 1.4.3, 1.6. The figures are in ``handbook.py``."""
 
 from __future__ import annotations
 

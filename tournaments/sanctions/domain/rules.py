@@ -1,10 +1,7 @@
 """Pre-checks for a club's silver or gold sanction, and the level an event reaches.
 
-Source: ``000_18af0e66f52a62b2.txt`` ("Svenska mästarpoäng 2014-2015"), chapter 4
-(sanctions, bridge weeks, collisions, the gold form; lines 134-253) and chapter 5
-(openness, pairs and teams rules, the silver table, gold requirements; lines
-255-371). Each table below carries its seed lines; where the seed is silent or
-differs from issue #7 the reading is written here and in ``docs/sanctions.md``.
+Seed 000 chapters 4 (lines 134-253) and 5 (lines 255-371); each table carries its
+lines, and the readings where the seed is silent are in docs/sanctions.md.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from members.models import Member
 from members.tests.factories import ClubFactory, MemberFactory, MembershipFactory
 from tournaments import pipeline, services
 from tournaments.models import Entry, EntryPlayer, Section, Standing, Tournament
+from tournaments.sanctions.level import apply_sanction
 from tournaments.sanctions.models import Sanction
-from tournaments.sanctions.services import apply_sanction
 
 from .factories import SanctionFactory
 
