@@ -7,14 +7,15 @@ the paper leaves open are in ``docs/handicap.md``.
 - ``policy``: :class:`HandicapPolicy` (every constant, with its seed line) and
   :data:`FORMS` (the types of competition of paper 3.3).
 - ``formula``: the equations on plain numbers (expected result, change, start).
-- ``competition``: a reported competition, its checks, and everybody's change in
-  one pass (:func:`apply_competition`).
+- ``competition``: a reported competition, its checks, and the one pass over it.
+- ``changes``: everybody's change for one competition (:func:`apply_competition`).
 - ``guests``: temporary handicaps for guests and non-members (5.3, 5.4).
 - ``walk``: competitions in date order for everybody (:func:`walk`) or for one
   player (:func:`walk_player`), per competition or monthly.
 - ``event``: the handicap-corrected list of a handicap event.
 """
 
+from .changes import apply_competition, average_handicap
 from .competition import (
     GUEST,
     MEMBER,
@@ -22,8 +23,6 @@ from .competition import (
     Competition,
     Entry,
     PlayerChange,
-    apply_competition,
-    average_handicap,
 )
 from .errors import (
     BadEntry,

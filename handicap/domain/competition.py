@@ -338,30 +338,6 @@ class Resolved(NamedTuple):
     status: list[tuple[str, ...]] | None  # None: every player is a member
 
 
-def resolve(
-    competition: Competition,
-    policy: HandicapPolicy = SBF_2007,
-    handicap_of: HandicapOf = entry_handicap_of,
-) -> Resolved:
-    """The handicaps to compute with: the members', and temporary ones (5.3, 5.4)."""
-    if not competition.guests and not competition.non_members:
-        used: list[tuple[float, ...]] = []
-        for entry in competition.entries:
-            values = tuple(
-                handicap_of(player, entry, seat) for seat, player in enumerate(entry.players)
-            )
-            if None in values:
-                player = entry.players[values.index(None)]
-                raise BadEntry(
-                    competition.id, "the member has no handicap", entry=entry.id, player=player
-                )
-            used.append(values)  # type: ignore[arg-type]
-        return Resolved(used, used, None, None)
-    from .guests import temporary_handicaps
-
-    return temporary_handicaps(competition, policy, handicap_of)
-
-
 def compute(
     competition: Competition,
     resolved: Resolved,
@@ -445,26 +421,6 @@ def compute(
     return rows
 
 
-def apply_competition(
-    competition: Competition, policy: HandicapPolicy = SBF_2007
-) -> tuple[PlayerChange, ...]:
-    """Every player's change for one competition, from the handicaps in its entries.
-
-    Refuses bad input (:class:`~handicap.domain.errors.HandicapInputError`) before
-    computing anything.
-    """
-    layout = check(competition)
-    return tuple(compute(competition, resolve(competition, policy), layout, policy))
-
-
-def average_handicap(competition: Competition, policy: HandicapPolicy = SBF_2007) -> float:
-    """The field's average handicap over all its players: the "snitthandicap" that
-    decides raised gold (seed ``000_18af0e66f52a62b2.txt`` lines 375-377)."""
-    check(competition)
-    used = resolve(competition, policy).used
-    return sum(sum(values) for values in used) / sum(len(values) for values in used)
-
-
 __all__ = [
     "GUEST",
     "MEMBER",
@@ -475,11 +431,8 @@ __all__ = [
     "Layout",
     "PlayerChange",
     "Resolved",
-    "apply_competition",
-    "average_handicap",
     "check",
     "compute",
     "entry_handicap_of",
     "field_terms",
-    "resolve",
 ]

@@ -18,7 +18,7 @@ share the places (as "Delad placering").
 The corrected list is Decimal: the charge is rounded half-up to two decimals, as
 results are printed, and the list is ranked on the printed figures, so a tie
 on paper is a tie in the places. Handicaps and temporary handicaps are those of
-:func:`handicap.domain.competition.resolve` (guests and non-members included,
+:func:`handicap.domain.changes.resolve` (guests and non-members included,
 5.3-5.4).
 """
 
@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from .competition import Competition, check, field_terms, resolve
+from .changes import resolve
+from .competition import Competition, check, field_terms
 from .formula import expected_result
 from .policy import AVERAGE, SBF_2007, HandicapPolicy
 

@@ -28,13 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from datetime import date
 
+from .changes import resolve
 from .competition import (
     Competition,
     Entry,
     PlayerChange,
     check,
     compute,
-    resolve,
 )
 from .errors import HandicapInputError
 from .formula import gain, start_handicap
