@@ -1,11 +1,13 @@
 # Klöver: `make run` serves the portal on the embedded default (SQLite, tasks in-process,
 # demo data); `make test` runs the tests. Both set up the virtualenv on first use.
+# `make run FEDERATION=ebu` serves the English Bridge Union's profile (its own database).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 DEMO_MEMBERS ?= 25000
 DEMO_TOURNAMENTS ?= 2000
+FEDERATION ?= sbf
 
 .PHONY: install run test test-fast lint format ci messages worker bench clean
 
@@ -18,9 +20,9 @@ $(VENV)/.installed: requirements.txt
 	touch $@
 
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS) --tournaments $(DEMO_TOURNAMENTS)
-	$(PY) manage.py runserver $(HOST)
+	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py migrate --noinput
+	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS) --tournaments $(DEMO_TOURNAMENTS)
+	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py runserver $(HOST)
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -50,4 +52,4 @@ ci:
 	bash .ci/run
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) db.sqlite3 db-*.sqlite3 staticfiles .pytest_cache

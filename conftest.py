@@ -39,6 +39,13 @@ def shared_fixtures() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _sbf_unless_told(settings):
+    """The tests are the SBF's unless one says otherwise (``settings.KLOVER_FEDERATION``),
+    whatever the environment that runs them."""
+    settings.KLOVER_FEDERATION = "sbf"
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Logins made by factories hash their password; the real hasher takes a
     third of a second a login on purpose, which only slows the tests."""
@@ -74,8 +81,11 @@ def _database_url(settings_dict) -> str:
 
 
 @contextlib.contextmanager
-def running_worker(*, pool: str = "solo", extra_env: dict[str, str] | None = None):
-    """Start `celery -A config worker` on a private queue against the test database.
+def running_worker(
+    *, pool: str = "solo", extra_env: dict[str, str] | None = None, app_module: str = "config"
+):
+    """Start `celery -A config worker` (or another app module) on a private queue
+    against the test database.
 
     Tasks sent from this process go to that queue while the worker runs.
     """
@@ -105,7 +115,7 @@ def running_worker(*, pool: str = "solo", extra_env: dict[str, str] | None = Non
             "-m",
             "celery",
             "-A",
-            "config",
+            app_module,
             "worker",
             f"--pool={pool}",
             "--concurrency=1",

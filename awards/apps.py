@@ -9,7 +9,7 @@ class AwardsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the pages' registries and the selectors read models.
-        from members.pages import MEMBER_PAGE, Part
+        from members.common.pages import MEMBER_PAGE, Part
         from tournaments.pages import TOURNAMENT_PAGE
 
         from . import selectors

@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .domain.core import Colour
-from .services import rulebook
+from .rulebooks import rulebook
 
 LEVELS = [
     ("", "–"),

@@ -151,3 +151,13 @@ class RankingScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id}: {self.points} rp ({self.computed_on})"
+
+
+class AwardFacts(Tournament):
+    """A tournament as the award rules read it: the office corrects these facts here,
+    checked against the federation's rulebook (``awards.admin``)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("award facts of a tournament")
+        verbose_name_plural = _("award facts of tournaments")

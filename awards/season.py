@@ -22,12 +22,13 @@ from datetime import date
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from tournaments.bulk import analyze, fetch_rows, replace_rows
+from members.common.bulk import analyze, fetch_rows, replace_rows
 from tournaments.models import Tournament
 
 from . import services
 from .domain.core import Player
 from .models import MasterPointAward, MasterPointHolding, Promotion, TournamentAwards
+from .rulebooks import rulebook
 
 CHUNK = 10000
 
@@ -105,7 +106,7 @@ def _award_chunk(facts: list[dict]) -> tuple[list[tuple], list[tuple], float, fl
     """Ledger rows and award runs of some tournaments, and the seconds spent reading
     their standings and awarding them. Runs in a worker process on PostgreSQL."""
     started = time.perf_counter()
-    book = services.rulebook()
+    book = rulebook()
     ids = [f["pk"] for f in facts]
     placings: dict[int, list[tuple]] = defaultdict(list)
     for row in fetch_rows(services.placing_rows(ids)):

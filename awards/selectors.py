@@ -62,7 +62,7 @@ def holding_of(member: Member) -> classes.Holding:
 
 
 def member_part(member: Member, viewer=None) -> dict:
-    """The member page's part (``members.pages``)."""
+    """The member page's part (``members.common.pages``)."""
     return member_summary(member)
 
 

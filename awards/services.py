@@ -1,8 +1,8 @@
 """Master points services: the pipeline's award and ranking steps.
 
 ``award_tournament`` reads a tournament's standings into the rulebook's
-:class:`~awards.domain.core.Competition`, asks the rulebook (settings
-``AWARDS_RULEBOOK``, the SBF's by default) for the awards, and replaces the
+:class:`~awards.domain.core.Competition`, asks the federation's rulebook
+(``awards.rulebooks``) for the awards, and replaces the
 tournament's ledger rows; the holdings and promotions of every member whose rows
 changed are then rebuilt from their whole ledger, so running a step twice, or
 reporting an old tournament late, leaves the same rows.
@@ -21,12 +21,10 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.conf import settings
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
+from members.common.bulk import fetch_rows, json_value, replace_rows
 from members.models import Member
-from tournaments.bulk import fetch_rows, json_value, replace_rows
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
 from .domain.core import (
@@ -48,12 +46,9 @@ from .models import (
     RankingScore,
     TournamentAwards,
 )
+from .rulebooks import rulebook
 
 ENTITLED = (Member.Status.ACTIVE, Member.Status.FOREIGN_GUEST)
-
-
-def rulebook() -> Rulebook:
-    return import_string(settings.AWARDS_RULEBOOK)
 
 
 # What the award rules read of a tournament, as plain rows: the same builder serves

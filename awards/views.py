@@ -14,8 +14,9 @@ from .domain.core import OutOfRange, UnknownScale
 from .filters import RankingFilter
 from .forms import CalculatorForm
 from .models import Promotion, RankingScore
+from .rulebooks import rulebook
 from .selectors import CLASS_BY_CODE, class_name, in_language
-from .services import rulebook, scale_rows
+from .services import scale_rows
 from .tables import RankingTable
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from members.federation import profile_of
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -56,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments.licences",
     "awards",
     "handicap",
+    "config",  # last: the pipeline's wiring and the demo, above every app
 ]
 
 MIDDLEWARE = [
@@ -90,9 +93,15 @@ TEMPLATES = [
     },
 ]
 
+# The federation this database serves (members/federation.py): its rulebook, its
+# scheme for events (sanctions or licences), money, words and default language.
+KLOVER_FEDERATION = os.environ.get("KLOVER_FEDERATION", "sbf").strip().lower()
+# One database serves one federation: the embedded default keeps each its own file.
+EMBEDDED_DB = "db.sqlite3" if KLOVER_FEDERATION == "sbf" else f"db-{KLOVER_FEDERATION}.sqlite3"
+
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / EMBEDDED_DB}",
         conn_max_age=envint("CONN_MAX_AGE", 0),
     )
 }
@@ -110,7 +119,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "members:my_page"
 LOGOUT_REDIRECT_URL = "members:search"
 
-LANGUAGE_CODE = "sv"
+LANGUAGE_CODE = profile_of(KLOVER_FEDERATION).language
 LANGUAGES = [("sv", _("Swedish")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Stockholm"
@@ -125,9 +134,6 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
-# Which schemes for events the federation runs: the SBF's silver and gold sanctions,
-# the EBU's licences, or both (comma-separated).
-KLOVER_SCHEMES = envlist("KLOVER_SCHEMES", "sanctions,licences")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -165,13 +171,6 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 
-# "step=dotted.path,step=dotted.path": replace pipeline steps (tournaments/pipeline.py).
-PIPELINE_STEP_OVERRIDES = dict(
-    item.split("=", 1) for item in envlist("KLOVER_PIPELINE_OVERRIDES") if "=" in item
-)
-
-# The master points rulebook the award step uses (a plain-Python object: awards/domain).
-AWARDS_RULEBOOK = os.environ.get("KLOVER_AWARDS_RULEBOOK", "awards.domain.sbf.SBF")
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -11,7 +11,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("tournaments/manual/", include("tournaments.urls_manual")),
+    path("tournaments/manual/", include("tournaments.manual.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("sanctions/", include("tournaments.sanctions.urls")),
     path("licences/", include("tournaments.licences.urls")),

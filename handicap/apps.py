@@ -9,7 +9,7 @@ class HandicapConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the page's registry and the selectors read models.
-        from members.pages import MEMBER_PAGE, Part
+        from members.common.pages import MEMBER_PAGE, Part
 
         from . import selectors
 

@@ -26,7 +26,7 @@ def current_handicap(member: Member | None) -> MemberHandicap | None:
 
 
 def member_part(member: Member, viewer=None) -> dict:
-    """The member page's part (``members.pages``)."""
+    """The member page's part (``members.common.pages``)."""
     return member_handicap(member)
 
 

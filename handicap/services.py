@@ -39,16 +39,17 @@ from django.db.models import Max, Min, Q, Sum
 from awards.domain.core import MASTER_POINTS_PER_UNIT, Colour
 from awards.domain.sbf.classes import Holding
 from awards.models import MasterPointAward, MasterPointHolding
-from members.models import Member
-from tournaments.bulk import (
+from members.common.bulk import (
     INLINE,
     analyze,
+    copy_lines,
     database_thread,
     fetch_rows,
     indexes_set_aside,
     insert_rows,
     replace_rows,
 )
+from members.models import Member
 from tournaments.models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
 from .domain import SBF_2007, HandicapPolicy
@@ -490,16 +491,7 @@ def _history_writer(rows: list, places: dict[str, str], policy: HandicapPolicy):
             f"{_NULL if partner is None else f'{partner:.2f}'}\t{row.change:.3f}\t"
             f"{row.new_handicap:.2f}\t{row.boards_played}{shared}"
         )
-    return _copy_history, lines
-
-
-def _copy_history(lines: list[str]) -> int:
-    table = connection.ops.quote_name(HandicapChange._meta.db_table)
-    columns = ", ".join(_field_column(name) for name in _COPY_FIELDS)
-    with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-        for offset in range(0, len(lines), 20000):
-            copy.write("".join(lines[offset : offset + 20000]))
-    return len(lines)
+    return copy_lines, HandicapChange, _COPY_FIELDS, lines
 
 
 @contextmanager
@@ -513,11 +505,6 @@ def _without_gc():
     finally:
         if was:
             gc.enable()
-
-
-def _field_column(name: str) -> str:
-    field = HandicapChange._meta.get_field(name.removesuffix("_id"))
-    return connection.ops.quote_name(field.column)
 
 
 def _text(value: float, places: int) -> str:

@@ -16,7 +16,7 @@ Decisions (also in docs/handicap.md, "Team events"):
   order. Date: the tournament's start date; boards: the match's.
 * Result: the team's net IMPs per board, ``(imps_home - imps_away) / boards``,
   and its negative for the away team. Penalties are VP penalties, taken off the
-  VPs after the scale (``tournaments.team_entry``, "deducted after the
+  VPs after the scale (``tournaments.domain.teams``, "deducted after the
   conversion"): the IMPs are what was played at the table, so they stay.
 * Players: the match's line-up (``LineupSlot``) when the side has one, else the
   team's roster (``EntryPlayer``). A side counts with exactly four distinct

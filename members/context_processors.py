@@ -1,13 +1,12 @@
-from django.conf import settings
-
+from .federation import current
 from .notifications import unread_count
 from .permissions import is_office_staff, member_of
 
 
 def viewer(request):
     """The logged-in member (if any), whether they are office staff or hold any role
-    (the sanctions and licences links), their unread notifications, and the schemes
-    for events the federation runs (settings only, no query), for the navigation bar."""
+    (the sanctions and licences links), their unread notifications, and the federation's
+    profile (settings only, no query), for the navigation bar."""
     user = getattr(request, "user", None)
     member = member_of(user)
     return {
@@ -18,5 +17,5 @@ def viewer(request):
         # Called by the template only when it gets that far: an organisation's
         # administrator without a role (EBU licences) also gets the licences link.
         "viewer_organiser": (lambda: member.organisations.exists()) if member else False,
-        "viewer_schemes": frozenset(settings.KLOVER_SCHEMES),
+        "federation": current(),
     }

@@ -1,6 +1,8 @@
 """A deterministic demo federation: districts, clubs, members, memberships, demo logins.
 
-Same ``seed`` → same federation, on SQLite and PostgreSQL alike. Club sizes
+One federation per profile (``members.federation``): the SBF's districts and Swedish
+names, or the EBU's counties and English names. Same ``seed`` → same federation, on
+SQLite and PostgreSQL alike. Club sizes
 follow a long tail (a few clubs of 400+ members, many small ones), ages are
 skewed the way bridge players' are, and each member represents one club, some
 belonging to a second one.
@@ -13,16 +15,9 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .demo_names import (
-    CLUB_PATTERNS,
-    CLUB_WORDS,
-    DISTRICTS,
-    FEMALE_FIRST_NAMES,
-    LAST_NAMES,
-    MALE_FIRST_NAMES,
-    STREETS,
-)
+from . import demo_names, demo_names_english
 from .domain.age import JUNIOR_MAX_AGE
+from .federation import EBU, SBF, Profile
 from .models import Club, District, Federation, Member, Membership, Role
 from .services import refresh_members_count
 
@@ -46,12 +41,69 @@ class DemoLogin:
     role: str
 
 
-DEMO_LOGINS = [
-    DemoLogin("kansli", "office_staff"),
-    DemoLogin("distrikt", "district_official"),
-    DemoLogin("klubb", "club_admin"),
-    DemoLogin("spelare", "player"),
-]
+@dataclass(frozen=True)
+class DemoNames:
+    """What makes a demo federation look like one country's."""
+
+    regions: list[tuple[str, list[str]]]  # (district or county, its towns)
+    club_patterns: list[str]
+    club_words: list[str]
+    female_first_names: list[str]
+    male_first_names: list[str]
+    last_names: list[str]
+    streets: list[str]
+    domain: str  # e-mail addresses
+    phone: str  # a format with four numbers
+    postcode: str  # a format with two numbers
+    number_first: bool  # "12 High Street", not "Storgatan 12"
+    logins: tuple[DemoLogin, ...]
+
+    def address(self, rng: random.Random) -> str:
+        street, number = rng.choice(self.streets), rng.randint(1, 80)
+        return f"{number} {street}" if self.number_first else f"{street} {number}"
+
+
+SWEDISH = DemoNames(
+    regions=demo_names.DISTRICTS,
+    club_patterns=demo_names.CLUB_PATTERNS,
+    club_words=demo_names.CLUB_WORDS,
+    female_first_names=demo_names.FEMALE_FIRST_NAMES,
+    male_first_names=demo_names.MALE_FIRST_NAMES,
+    last_names=demo_names.LAST_NAMES,
+    streets=demo_names.STREETS,
+    domain="example.se",
+    phone="070-{} {} {}",
+    postcode="{} {}",
+    number_first=False,
+    logins=(
+        DemoLogin("kansli", "office_staff"),
+        DemoLogin("distrikt", "district_official"),
+        DemoLogin("klubb", "club_admin"),
+        DemoLogin("spelare", "player"),
+    ),
+)
+ENGLISH = DemoNames(
+    regions=demo_names_english.COUNTIES,
+    club_patterns=demo_names_english.CLUB_PATTERNS,
+    club_words=demo_names_english.CLUB_WORDS,
+    female_first_names=demo_names_english.FEMALE_FIRST_NAMES,
+    male_first_names=demo_names_english.MALE_FIRST_NAMES,
+    last_names=demo_names_english.LAST_NAMES,
+    streets=demo_names_english.STREETS,
+    domain="example.org.uk",
+    phone="07{}{} {}{}",
+    postcode="AB{} {}XY",
+    number_first=True,
+    logins=(
+        DemoLogin("office", "office_staff"),
+        DemoLogin("county", "district_official"),
+        DemoLogin("club", "club_admin"),
+        DemoLogin("player", "player"),
+    ),
+)
+DEMO_NAMES: dict[str, DemoNames] = {SBF.code: SWEDISH, EBU.code: ENGLISH}
+# The SBF's logins, as the README and the tests name them.
+DEMO_LOGINS = list(SWEDISH.logins)
 
 
 def _birth_date(rng: random.Random, season: int) -> date:
@@ -68,15 +120,15 @@ def _birth_date(rng: random.Random, season: int) -> date:
 
 
 def _club_names(
-    rng: random.Random, towns: list[str], count: int, used: set[str]
+    rng: random.Random, towns: list[str], count: int, used: set[str], words: DemoNames
 ) -> list[tuple[str, str]]:
     names = []
     attempts = 0
     while len(names) < count:
         attempts += 1
         town = towns[len(names) % len(towns)] if attempts < 4 * count else rng.choice(towns)
-        pattern = rng.choice(CLUB_PATTERNS)
-        name = pattern.format(town=town, word=rng.choice(CLUB_WORDS))
+        pattern = rng.choice(words.club_patterns)
+        name = pattern.format(town=town, word=rng.choice(words.club_words))
         if attempts > 50 * count:
             name = f"{name} {attempts}"
         if name in used:
@@ -100,34 +152,36 @@ def _clubs_per_district(total: int, weights: list[int]) -> list[int]:
 
 
 def build_demo_federation(
-    *, members: int = 25000, clubs: int = 350, seed: int = 1, season: int
+    *, members: int = 25000, clubs: int = 350, seed: int = 1, season: int, profile: Profile = SBF
 ) -> DemoSummary:
-    """Write the demo federation into an empty registry (one transaction)."""
+    """Write the demo federation of ``profile`` into an empty registry (one transaction)."""
     rng = random.Random(seed)
+    names = DEMO_NAMES[profile.code]
+    regions = names.regions
     with transaction.atomic():
-        federation = Federation.objects.create(code="SBF", name="Svenska Bridgeförbundet")
+        federation = Federation.objects.create(code=profile.short_name, name=profile.name)
         districts = District.objects.bulk_create(
             [
                 District(federation=federation, number=i, name=name)
-                for i, (name, _towns) in enumerate(DISTRICTS, start=1)
+                for i, (name, _towns) in enumerate(regions, start=1)
             ]
         )
         for left, right in zip(districts, districts[1:], strict=False):
             left.neighbours.add(right)
 
-        per_district = _clubs_per_district(clubs, [len(towns) for _n, towns in DISTRICTS])
+        per_district = _clubs_per_district(clubs, [len(towns) for _n, towns in regions])
         used: set[str] = set()
         club_rows = []
         number = FIRST_CLUB_NUMBER
-        for district, (_name, towns), count in zip(districts, DISTRICTS, per_district, strict=True):
-            for club_name, town in _club_names(rng, towns, count, used):
+        for district, (_name, towns), count in zip(districts, regions, per_district, strict=True):
+            for club_name, town in _club_names(rng, towns, count, used, names):
                 club_rows.append(
                     Club(
                         number=number,
                         name=club_name,
                         district=district,
                         town=town,
-                        email=f"info@klubb{number}.example.se",
+                        email=f"info@club{number}.{names.domain}",
                     )
                 )
                 number += 1
@@ -141,8 +195,8 @@ def build_demo_federation(
         mids = list(range(FIRST_MID, FIRST_MID + members))
         for mid in mids:
             female = rng.random() < 0.48
-            first = rng.choice(FEMALE_FIRST_NAMES if female else MALE_FIRST_NAMES)
-            last = rng.choice(LAST_NAMES)
+            first = rng.choice(names.female_first_names if female else names.male_first_names)
+            last = rng.choice(names.last_names)
             status_roll = rng.random()
             status = (
                 Member.Status.ACTIVE
@@ -166,10 +220,12 @@ def build_demo_federation(
                     birth_date=_birth_date(rng, season),
                     gender="F" if female else "M",
                     status=status,
-                    email=f"{first}.{last}.{mid}@example.se".lower(),
-                    phone=f"070-{rng.randint(100, 999)} {rng.randint(10, 99)} {rng.randint(10, 99)}",
-                    street_address=f"{rng.choice(STREETS)} {rng.randint(1, 80)}",
-                    postcode=f"{rng.randint(100, 989)} {rng.randint(10, 99)}",
+                    email=f"{first}.{last}.{mid}@{names.domain}".lower().replace(" ", ""),
+                    phone=names.phone.format(
+                        rng.randint(100, 999), rng.randint(10, 99), rng.randint(10, 99), ""
+                    ),
+                    street_address=names.address(rng),
+                    postcode=names.postcode.format(rng.randint(100, 989), rng.randint(10, 99)),
                     # private, like the address; follows the home club's town for plausibility
                     town=home.town,
                 )
@@ -209,11 +265,11 @@ def build_demo_federation(
                     )
         Membership.objects.bulk_create(memberships, batch_size=BATCH)
         refresh_members_count(season=season)
-        _create_demo_logins(season)
+        _create_demo_logins(season, names.logins)
     return DemoSummary(len(districts), len(club_objs), len(member_rows), len(memberships))
 
 
-def _create_demo_logins(season: int) -> None:
+def _create_demo_logins(season: int, logins: tuple[DemoLogin, ...]) -> None:
     """Four logins for trying the portal (password in README), on the first members."""
     user_model = get_user_model()
     biggest = Club.objects.order_by("-members_count", "number").first()
@@ -221,9 +277,9 @@ def _create_demo_logins(season: int) -> None:
     people = list(
         Member.objects.filter(
             pk__in=representing.values("member_id"), status=Member.Status.ACTIVE, user__isnull=True
-        ).order_by("mid")[: len(DEMO_LOGINS)]
+        ).order_by("mid")[: len(logins)]
     )
-    for login, member in zip(DEMO_LOGINS, people, strict=False):
+    for login, member in zip(logins, people, strict=False):
         user = user_model.objects.create_user(
             login.username,
             email=member.email,

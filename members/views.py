@@ -7,11 +7,11 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from . import services
+from .common.pages import MEMBER_PAGE
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
 from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
 from .models import Club, District, Member, Membership, Notification
-from .pages import MEMBER_PAGE
 from .permissions import (
     can_edit_club,
     can_edit_private_details,

@@ -29,10 +29,10 @@ from functools import lru_cache
 from django.db import transaction
 from django.utils import timezone
 
+from members.common.bulk import analyze, insert_rows, reserve_ids, sync_ids
 from members.models import Member, Membership
 from members.services import current_season
 
-from .bulk import analyze, insert_rows, reserve_ids, sync_ids
 from .domain.vp import match_vp
 from .models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
@@ -68,10 +68,17 @@ class DemoSeason:
 
 
 def build_demo_season(
-    *, tournaments: int, seed: int = 1, last_day: date | None = None, days: int = 365
+    *,
+    tournaments: int,
+    seed: int = 1,
+    last_day: date | None = None,
+    days: int = 365,
+    language: str = "sv",
 ) -> DemoSeason:
-    """Write ``tournaments`` finished tournaments played over ``days`` up to ``last_day``."""
+    """Write ``tournaments`` finished tournaments played over ``days`` up to ``last_day``,
+    named in ``language``."""
     rng = random.Random(seed)
+    names, kind_names = EVENT_NAMES[language], KIND_NAMES[language]
     last_day = last_day or timezone.localdate()
     by_club: dict[int, list[int]] = defaultdict(list)
     for member_id, club_id in (
@@ -119,7 +126,7 @@ def build_demo_season(
                 table = "B1"
             tournament_rows.append(
                 (
-                    tid, club, f"{tag}-{n}", f"{_NAMES[kind.level]} {kind.kind} {n + 1}", day,
+                    tid, club, f"{tag}-{n}", f"{names[kind.level]} {kind_names[kind.kind]} {n + 1}", day,
                     day, kind.kind, _SCORING[kind.kind], kind.level, boards, rounds,
                     True, "demo", "done", table,
                 )
@@ -198,7 +205,15 @@ def build_demo_season(
     return DemoSeason(tournaments, len(entry_rows), len(player_rows))
 
 
-_NAMES = {"bronze": "Klubbtävling", "silver": "Silvertävling", "gold": "Guldtävling"}
+# Event names by the federation profile's language (members.federation).
+EVENT_NAMES = {
+    "sv": {"bronze": "Klubbtävling", "silver": "Silvertävling", "gold": "Guldtävling"},
+    "en": {"bronze": "Club", "silver": "Silver", "gold": "Gold"},
+}
+KIND_NAMES = {
+    "sv": {"pairs": "par", "individual": "individuell", "teams": "lag"},
+    "en": {"pairs": "pairs", "individual": "individual", "teams": "teams"},
+}
 _SCORING = {"pairs": "matchpoints", "individual": "matchpoints", "teams": "team_vp"}
 
 

@@ -39,6 +39,16 @@ class Tournament(models.Model):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
+    class Step(models.TextChoices):
+        """The pipeline's steps by name (``pipeline_step``; config.pipeline runs them)."""
+
+        STANDINGS = "standings", _("standings")  # before issue 14; the report computes them
+        SANCTION = "sanction", _("sanction")
+        HANDICAP_LIST = "handicap_list", _("handicap list")
+        AWARDS = "awards", _("master points")
+        HANDICAPS = "handicaps", _("handicaps")
+        RANKINGS = "rankings", _("rankings")
+
     organiser_club = models.ForeignKey(
         Club,
         on_delete=models.PROTECT,

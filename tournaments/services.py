@@ -14,9 +14,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
+from members.common.bulk import insert_rows
 from members.models import Club, Member
 
 from .importers.report import Problem, ReportedEvent, check_report, report_warnings
@@ -31,7 +32,9 @@ from .models import (
     TeamMatch,
     Tournament,
 )
-from .scoring_service import compute_standings, printed_standings
+from .signals import results_changed
+from .standings import compute_standings, printed_standings
+from .teams import team_placings
 
 
 class ReportRefused(Exception):
@@ -140,10 +143,9 @@ def report_results(
             errors=[p.as_dict() for p in warnings],
         )
         if run_pipeline:
-            from .tasks import start_pipeline
-
-            version = tournament.report_version
-            transaction.on_commit(lambda: start_pipeline(tournament.pk, version))
+            results_changed.send(
+                Tournament, tournament_id=tournament.pk, version=tournament.report_version
+            )
     return ReportOutcome(tournament=tournament, replaced=replaced, warnings=warnings)
 
 
@@ -252,7 +254,7 @@ def _save_results(
         # A ranking list's standings are written above, as printed. Otherwise
         # compute_standings leaves team events alone: their standings are the
         # printed places (3= and 3= share places 3-4), else the ranking of the
-        # saved matches by the seed 003 rules (team_entry.team_placings).
+        # saved matches by the seed 003 rules (teams.team_placings).
         placed = [e for e in report.entries if e.printed_place is not None]
         if placed:
             sharing = Counter((e.section, e.printed_place) for e in placed)
@@ -267,8 +269,6 @@ def _save_results(
                 for e in placed
             )
         elif report.matches:
-            from .team_entry import team_placings
-
             Standing.objects.bulk_create(
                 Standing(
                     entry_id=p.key,
@@ -298,17 +298,13 @@ BOARD_RESULT_COLUMNS = (
 
 
 def insert_board_results(rows: list[BoardResult]) -> None:
-    """Insert traveller lines: PostgreSQL's COPY (a season's reports are mostly these
-    rows, and building INSERTs dominated an import), bulk_create elsewhere."""
-    if connection.vendor != "postgresql":
-        BoardResult.objects.bulk_create(rows, batch_size=2000)
-        return
-    table = BoardResult._meta.db_table
-    columns = ", ".join(BOARD_RESULT_COLUMNS)
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row([getattr(row, name) for name in BOARD_RESULT_COLUMNS])
+    """Insert traveller lines (a season's reports are mostly these rows): COPY on
+    PostgreSQL, through the house's one bulk writer."""
+    insert_rows(
+        BoardResult,
+        BOARD_RESULT_COLUMNS,
+        ([getattr(row, name) for name in BOARD_RESULT_COLUMNS] for row in rows),
+    )
 
 
 def _adjusted_label(adjusted) -> str:

@@ -20,21 +20,13 @@ from .filters import TournamentFilter
 from .forms import ReportUploadForm
 from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
 from .pages import TOURNAMENT_PAGE
-from .scoring_service import PRINTED_NOTE
+from .standings import PRINTED_NOTE
 from .tables import TournamentTable
 
 # A report with hundreds of unknown MIDs would bury the page under messages;
 # the import log keeps every warning.
 MAX_WARNING_MESSAGES = 20
 
-STEP_LABELS = {
-    "standings": gettext_lazy("standings"),
-    "sanction": gettext_lazy("sanction"),
-    "handicap_list": gettext_lazy("handicap list"),
-    "awards": gettext_lazy("master points"),
-    "handicaps": gettext_lazy("handicaps"),
-    "rankings": gettext_lazy("rankings"),
-}
 
 DIRECTION_LABELS = {
     Entry.Direction.NS: gettext_lazy("North-South"),
@@ -119,7 +111,9 @@ def tournament_detail(request, pk: int):
         {
             "tournament": tournament,
             "sections": list(sections.values()),
-            "pipeline_step": STEP_LABELS.get(tournament.pipeline_step, tournament.pipeline_step),
+            "pipeline_step": dict(Tournament.Step.choices).get(
+                tournament.pipeline_step, tournament.pipeline_step
+            ),
             "fields": fields,
             "recomputed": differing > 0,
             "standings_note": _standings_note(tournament, differing),
@@ -139,7 +133,7 @@ def _standings_note(tournament, differing: int) -> str:
 
 def _recomputed(standing: Standing) -> dict | None:
     """Klöver's own line where it differs from the printed one that stands
-    (the same comparison as scoring_service._official)."""
+    (the same comparison as standings._official)."""
     if not standing.as_printed or standing.computed_place is None:
         return None
     if standing.computed_place != standing.place:

@@ -8,6 +8,7 @@ award calculator. Nothing here knows a federation's numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -174,10 +175,18 @@ class OutOfRange(ValueError):
 
 
 class Rulebook(Protocol):
+    """A federation's master points rules: the scales the calculator prints, the facts
+    a competition may carry (``Competition.options``), and the awards. The federation
+    profile names the rulebook (``awards.rulebooks``)."""
+
     code: str  # "sbf"
     version: str  # "SBF 2014-2015"
 
     def table_names(self) -> tuple[str, ...]: ...
+
+    def check_options(self, options: Mapping[str, object]) -> list[str]:
+        """Why these named facts do not fit the rulebook (empty: they do)."""
+        ...
 
     def scale(
         self,

@@ -10,12 +10,12 @@ from django.contrib.messages.storage.fallback import FallbackStorage
 from django.test import RequestFactory
 from django.utils import translation
 
-from awards.models import MasterPointAward, RankingScore, TournamentAwards
+from awards.admin import AwardFactsForm
+from awards.models import AwardFacts, MasterPointAward, RankingScore, TournamentAwards
 from awards.services import competition_of, ranking_awards, refresh_rankings
 from awards.tests.test_award_step import _report, field  # noqa: F401 (fixture)
-from tournaments.admin import TournamentAdminForm
+from config.pipeline import run_step
 from tournaments.models import Tournament
-from tournaments.pipeline import run_step
 
 pytestmark = pytest.mark.django_db
 
@@ -92,13 +92,13 @@ def test_the_bonus_part_of_an_award_gives_no_ranking(field):  # noqa: F811
 def test_the_admin_form_refuses_facts_the_rulebook_does_not_know(table, options, error):
     import json
 
-    form = TournamentAdminForm(data={"award_table": table, "award_options": json.dumps(options)})
+    form = AwardFactsForm(data={"award_table": table, "award_options": json.dumps(options)})
     assert not form.is_valid()
     assert error in " ".join(m for messages in form.errors.values() for m in messages)
 
 
 def test_the_admin_form_takes_facts_the_rulebook_knows():
-    form = TournamentAdminForm(
+    form = AwardFactsForm(
         data={"award_table": "E3", "award_options": '{"division": 2, "divisions": 4}'}
     )
     assert form.is_valid(), form.errors
@@ -110,7 +110,7 @@ def test_changing_the_facts_in_the_admin_computes_the_awards_again(
     django_capture_on_commit_callbacks,
 ):
     tournament = _report(field, level="silver", pairs=12, boards=42)
-    form = TournamentAdminForm(
+    form = AwardFactsForm(
         data={"award_table": "", "award_options": '{"abandoned": true}'}, instance=tournament
     )
     assert form.is_valid(), form.errors
@@ -118,7 +118,7 @@ def test_changing_the_facts_in_the_admin_computes_the_awards_again(
     request.session = {}
     request._messages = FallbackStorage(request)
     with django_capture_on_commit_callbacks(execute=True):
-        site._registry[Tournament].save_model(request, form.save(commit=False), form, True)
+        site._registry[AwardFacts].save_model(request, form.save(commit=False), form, True)
     assert not MasterPointAward.objects.filter(tournament=tournament).exists()
     assert [str(m) for m in request._messages] == [
         "The awards of this tournament are being computed again."

@@ -16,10 +16,10 @@ from awards.models import (
     TournamentAwards,
 )
 from awards.services import award_tournament, refresh_rankings_for
+from config.pipeline import run_step
 from members.models import Member
 from members.tests.factories import ClubFactory, MemberFactory
 from tournaments import services
-from tournaments.pipeline import run_step
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def _report(field, *, level="bronze", day=None, **kwargs):
     tournament = outcome.tournament
     tournament.level = level
     tournament.save(update_fields=["level"])
-    for step in ("standings", "handicap_list", "awards", "handicaps", "rankings"):
+    for step in ("handicap_list", "awards", "handicaps", "rankings"):
         run_step(tournament_id=tournament.pk, version=tournament.report_version, step=step)
     return tournament
 

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from tournaments.models import Standing
-from tournaments.scoring_service import compute_standings
+from tournaments.standings import compute_standings
 
 
 def half_written_then_stall(tournament) -> None:

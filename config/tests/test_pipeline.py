@@ -1,9 +1,10 @@
-"""The report → standings → awards → handicaps → rankings chain (tasks run in-process here)."""
+"""The report → level → awards → handicaps → rankings chain (tasks run in-process here)."""
 
 import pytest
 
+from config import pipeline
 from members.tests.factories import ClubFactory
-from tournaments import pipeline, services
+from tournaments import services
 from tournaments.models import BoardResult, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -31,14 +32,12 @@ def test_the_chain_runs_after_the_report_commits(
 def test_a_step_for_an_older_report_version_is_skipped(shared_fixtures):
     t = _report(shared_fixtures, ClubFactory(), run_pipeline=False)
     assert (
-        pipeline.run_step(tournament_id=t.pk, version=t.report_version + 1, step="standings")
+        pipeline.run_step(tournament_id=t.pk, version=t.report_version + 1, step="awards")
         == "stale"
     )
-    assert (
-        pipeline.run_step(tournament_id=t.pk, version=t.report_version, step="standings") == "done"
-    )
+    assert pipeline.run_step(tournament_id=t.pk, version=t.report_version, step="awards") == "done"
     t.refresh_from_db()
-    assert (t.pipeline_status, t.pipeline_step) == ("processing", "standings")
+    assert (t.pipeline_status, t.pipeline_step) == ("processing", "awards")
 
 
 def test_steps_are_idempotent(shared_fixtures):
@@ -53,7 +52,7 @@ def test_steps_are_idempotent(shared_fixtures):
         .values_list("pk", "points_ns", "points_ew")
         .order_by("pk")
     )
-    for step in pipeline.STEP_NAMES:
+    for step in pipeline.step_names():
         pipeline.run_step(tournament_id=t.pk, version=1, step=step)
         pipeline.run_step(tournament_id=t.pk, version=1, step=step)
     after = list(
@@ -72,19 +71,61 @@ def test_steps_are_idempotent(shared_fixtures):
     )
 
 
+def replaced(steps, name, function):
+    return tuple(pipeline.PipelineStep(name, function) if s.name == name else s for s in steps)
+
+
 def broken_step(tournament):
     raise RuntimeError("the award tables are missing")
 
 
 def test_a_failing_step_records_its_reason(
-    shared_fixtures, settings, django_capture_on_commit_callbacks
+    shared_fixtures, monkeypatch, django_capture_on_commit_callbacks
 ):
-    settings.PIPELINE_STEP_OVERRIDES = {"awards": "tournaments.tests.test_pipeline.broken_step"}
+    monkeypatch.setattr(
+        pipeline, "AFTER_LEVEL", replaced(pipeline.AFTER_LEVEL, "awards", broken_step)
+    )
     with pytest.raises(RuntimeError):
         with django_capture_on_commit_callbacks(execute=True):
             t = _report(shared_fixtures, ClubFactory())
     t.refresh_from_db()
     assert t.pipeline_status == "failed" and t.pipeline_step == "awards"
     assert t.pipeline_error == "RuntimeError: the award tables are missing"
-    # the standings step before it is kept; nothing of the failed step was written
+    # the report's standings are kept; nothing of the failed step was written
     assert Standing.objects.filter(entry__section__tournament=t).count() == 12
+
+
+def test_the_report_computes_its_standings_once(
+    shared_fixtures, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The standings are the report's, saved with it; no step computes them again."""
+    from tournaments import standings as standings_service
+
+    calls = []
+    original = standings_service.compute_standings
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(standings_service, "compute_standings", counted)
+    monkeypatch.setattr(services, "compute_standings", counted)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = _report(shared_fixtures, ClubFactory())
+    assert len(calls) == 1
+    t.refresh_from_db()
+    assert t.pipeline_status == "done"
+    assert "standings" not in pipeline.step_names()
+
+
+def test_each_federation_takes_its_own_steps():
+    from members.federation import EBU, SBF
+
+    assert pipeline.step_names(SBF) == (
+        "sanction",
+        "handicap_list",
+        "awards",
+        "handicaps",
+        "rankings",
+    )
+    assert pipeline.step_names(EBU) == ("handicap_list", "awards", "handicaps", "rankings")

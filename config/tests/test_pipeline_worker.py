@@ -37,12 +37,12 @@ def test_a_report_runs_the_chain_on_the_worker(shared_fixtures, celery_worker_pr
 
 def test_a_worker_killed_mid_step_leaves_nothing_half_written(shared_fixtures, tmp_path):
     marker = tmp_path / "attempts"
-    env = {
-        "KLOVER_PIPELINE_OVERRIDES": "awards=tournaments.tests.slow_steps.half_written_then_stall",
-        "KLOVER_TEST_MARKER": str(marker),
-    }
+    env = {"KLOVER_TEST_MARKER": str(marker)}
     data = (shared_fixtures / "usebio" / NAME).read_bytes()
-    with running_worker(pool="prefork", extra_env=env) as worker:
+    # The worker's app replaces the award step with one that stalls half-way once.
+    with running_worker(
+        pool="prefork", extra_env=env, app_module="config.tests.slow_worker"
+    ) as worker:
         t = services.import_results(data=data, filename=NAME, organiser=ClubFactory()).tournament
         deadline = time.monotonic() + 60
         while not marker.exists() and time.monotonic() < deadline:

@@ -115,20 +115,56 @@ def test_the_demo_sanctions_are_the_same_every_time():
     assert snapshot() == first
 
 
-def test_seed_demo_gives_the_office_licences_to_handle():
+def test_the_sbf_demo_has_no_licences_and_the_ebu_demo_no_sanctions(settings):
+    """Issue 14: one coherent federation per profile."""
+    call_command("seed_demo", "--members", "60", "--clubs", "21")
+    assert Sanction.objects.exists() and not Licence.objects.exists()
+    assert not Organisation.objects.exists()
+    assert District.objects.filter(name="Skånes BF").exists()
+    assert Member.objects.filter(email__endswith="@example.se").count() == 60
+
+
+@pytest.mark.parametrize("flag", [[], ["--federation", "ebu"]])
+def test_the_ebu_demo_is_counties_english_names_and_licences(settings, flag):
+    settings.KLOVER_FEDERATION = "ebu"
+    call_command("seed_demo", "--members", "300", "--clubs", "40", "--seed", "3", *flag)
+    assert not Sanction.objects.exists() and Licence.objects.exists()
+    from members.models import Federation
+
+    assert Federation.objects.get().name == "English Bridge Union"
+    assert District.objects.count() == 30
+    assert District.objects.filter(name="Yorkshire CBA").exists()
+    assert Member.objects.filter(email__endswith="@example.org.uk").count() == 300
+    assert not Member.objects.filter(first_name="Birgitta").exists()
+    assert {u.username for u in get_user_model().objects.all()} == {
+        "office",
+        "county",
+        "club",
+        "player",
+    }
+
+
+def test_a_demo_of_another_federation_than_the_databases_is_refused():
+    with pytest.raises(CommandError, match="KLOVER_FEDERATION=ebu"):
+        call_command("seed_demo", "--federation", "ebu", "--members", "50", "--clubs", "30")
+    assert not Member.objects.exists()
+
+
+def test_seed_demo_gives_the_office_licences_to_handle(settings):
     """Issue #8: a fee table, the club's organisation with an application waiting for
     the office, licensed events to come, and one set of post-event duties overdue."""
-    call_command("seed_demo", "--members", "200", "--clubs", "25", "--seed", "3")
+    settings.KLOVER_FEDERATION = "ebu"
+    call_command("seed_demo", "--members", "200", "--clubs", "40", "--seed", "3")
     users = {u.username: u for u in get_user_model().objects.all()}
     licences = list(Licence.objects.select_related("organisation"))
     assert {lic.state for lic in licences} == {"submitted", "approved", "closed"}
     assert all(lic.actions.exists() and lic.proposed_status for lic in licences)
     waiting = [lic for lic in licences if lic.state == "submitted"]
-    assert [licence_workflow.allowed_steps(users["kansli"], lic) for lic in waiting] == [
+    assert [licence_workflow.allowed_steps(users["office"], lic) for lic in waiting] == [
         ["approve", "reject"]
     ]
-    assert all(licence_workflow.can_view(users["klubb"], lic) for lic in licences)
-    assert not any(licence_workflow.can_view(users["spelare"], lic) for lic in licences)
+    assert all(licence_workflow.can_view(users["club"], lic) for lic in licences)
+    assert not any(licence_workflow.can_view(users["player"], lic) for lic in licences)
     assert [lic.event_name for lic in licence_services.overdue()] == ["Summer Swiss Pairs"]
     assert len(list(licence_services.public_list(since=timezone.localdate()))) == 2
     assert all(lic.fee for lic in licences if lic.state != "submitted")

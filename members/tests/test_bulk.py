@@ -1,4 +1,4 @@
-"""Bulk writes (tournaments.bulk) and the demo seasons written with them."""
+"""Bulk writes (members.common.bulk) and the demo seasons written with them."""
 
 from collections import Counter
 from datetime import date
@@ -11,9 +11,9 @@ from django.core.management.base import CommandError
 
 from awards.models import TournamentAwards
 from awards.services import award_tournament
+from members.common.bulk import insert_rows, replace_rows
 from members.demo import build_demo_federation
 from members.services import current_season
-from tournaments.bulk import insert_rows, replace_rows
 from tournaments.demo import build_demo_season
 from tournaments.models import Entry, EntryPlayer, Standing, TeamMatch, Tournament
 
@@ -178,7 +178,7 @@ def test_a_demo_team_barometer_is_a_round_robin():
 
 
 def test_fetch_rows_of_an_empty_query_is_empty():
-    from tournaments.bulk import fetch_rows
+    from members.common.bulk import fetch_rows
 
     _tournament()
     assert list(fetch_rows(Tournament.objects.none().values_list("pk"))) == []

@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def people(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-    settings.KLOVER_SCHEMES = ["sanctions", "licences"]
+    settings.KLOVER_FEDERATION = "ebu"
     organisation = OrganisationFactory(name="Lund Bridge Club")
     FeeRateFactory()
     return {

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from members.federation import EventScheme, scheme_required
 from members.permissions import is_office_staff, require
-from tournaments.schemes import scheme_required
 
 from . import allowances, services, workflow
 from . import domain as rules
@@ -124,7 +124,7 @@ def _choose_organisation(request, next_page: str):
     )
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def licence_new(request):
     organisation = _organisation_for_new(request)
@@ -160,7 +160,7 @@ def licence_new(request):
     )
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 @require_POST
 def pre_checks(request):
@@ -248,7 +248,7 @@ def _step_forms(licence: Licence, steps: list[str]) -> list[dict]:
     return forms
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def licence_detail(request, pk: int):
     licence = _get_visible(request, pk)
@@ -287,7 +287,7 @@ def licence_detail(request, pk: int):
     )
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 @require_POST
 def licence_step(request, pk: int, step: str):
@@ -338,7 +338,7 @@ def licence_step(request, pk: int, step: str):
     return redirect(licence)
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def document(request, pk: int, field: str):
     """A results file or charity document, only to those who may see the licence."""
@@ -355,7 +355,7 @@ def document(request, pk: int, field: str):
     return FileResponse(handle, as_attachment=True, filename=PurePath(stored.name).name)
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def printable(request, pk: int):
     """The licence on one page, to be exhibited at the venue (EBU 1.7.10)."""
@@ -381,7 +381,7 @@ def _licences():
     return Licence.objects.select_related("organisation").order_by("start_date", "event_name", "pk")
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def licence_index(request):
     """The organiser's licences per organisation; for the office, what waits for it."""
@@ -409,7 +409,7 @@ def licence_index(request):
     return render(request, "licences/index.html", context)
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def office_queue(request):
     require(is_office_staff(request.user))
@@ -428,7 +428,7 @@ def office_queue(request):
     )
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 def public_events(request):
     """Licensed events from today on, for everyone (EBU 1.7.24)."""
     table = PublicLicenceTable(services.public_list(since=timezone.localdate()))
@@ -439,7 +439,7 @@ def public_events(request):
 # --- allowances -----------------------------------------------------------------------
 
 
-@scheme_required("licences")
+@scheme_required(EventScheme.LICENCES)
 @login_required
 def allowance_page(request):
     """Events run without a licence, counted against the yearly limits."""

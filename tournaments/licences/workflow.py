@@ -1,7 +1,7 @@
 """A licence's steps, as the domain's table (``domain.steps``) allows them.
 
 An application the rules refuse is not saved (``LicenceRefused`` with the checks).
-Each step is one transaction (``tournaments.transitions``): of two office staff
+Each step is one transaction (``members.common.transitions``): of two office staff
 approving at once one wins and the other gets ``AlreadyDecided``. Every step writes a
 ``LicenceAction`` and notifies the other side. docs/licences.md draws the states.
 """
@@ -17,10 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
+from members.common import transitions
 from members.models import Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
-from tournaments import transitions
 
 from . import domain as rules
 from . import services

@@ -14,17 +14,18 @@ from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 
 from members.models import Member
-
-from .forms import ClubChoiceForm
-from .importers.report import (
+from tournaments.domain.teams import PLAYERS_PER_HALF, SIDES
+from tournaments.forms import ClubChoiceForm
+from tournaments.importers.report import (
     ReportedEntry,
     ReportedEvent,
     ReportedLine,
     ReportedPlayer,
     ReportedSection,
 )
-from .models import Entry, Tournament
-from .team_entry import MANUAL, PLAYERS_PER_HALF, SIDES, HalfLineup, manual_event_id
+from tournaments.models import Entry, Tournament
+
+from .services import MANUAL, HalfLineup, manual_event_id
 
 TEXTAREA = forms.Textarea(attrs={"rows": 8, "cols": 50, "spellcheck": "false"})
 

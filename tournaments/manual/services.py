@@ -1,53 +1,17 @@
-"""Manual entry of team events: the DM Lag match report, VPs, W.O. and standings.
-
-Source: seed 003 (``003_796cec548aee39db.txt``, ÖMBF district championship rules
-2024-2025), DM-TÄVLINGAR, LAG. Decisions are also in docs/manual-entry.md.
-
-- **What a match report holds** ("Resultatrapportering"): the players' names
-  and MIDs *per half* ("halvleksvis", teams may change their line-up at half
-  time), and the result in IMPs and VPs on the official WBF scale for the
-  match's board count. A match is recorded with :func:`record_team_match`:
-  VPs come from the IMPs by :func:`tournaments.scoring.match_vp`; VP penalties
-  (late arrival, slow play) are deducted *after* the conversion by
-  :func:`tournaments.scoring.apply_vp_penalties`, so ``vp_home``/``vp_away``
-  are net of ``penalty_home``/``penalty_away``.
-- **Halves** ("Antal brickor"): matches of up to 16 boards are played without a
-  half-time change (one half), matches of 21 or more boards always in two
-  halves, 17-20 boards either. Two tables: four players per team in each
-  half; at most six players of a team in one match ("Lag och spelare"), and a
-  player plays for one team only. Each player's ``halves_played`` counts the
-  halves of their line-ups: master points are shared "i proportion till antal
-  spelade halvlek", and the DM bonus needs a third of the final's halves.
-- **W.O.** ("Walk Over (W.O.)", 20-0 scale): the team that gives the W.O.
-  gets 0 VP, its IMPs "minimum för aktuellt antal brickor", i.e. it has lost
-  by the smallest margin that scores 0-20 (:func:`wbf_blitz`). The other team
-  gets the best of (1) its own average in its other played matches, (2) 12.00
-  VP, (3) the average of what A's opponents scored against A, rounded up to a
-  whole VP ("avrunda alltid decimaler uppåt till närmaste heltal"), with IMPs
-  the smallest margin giving that VP. (1) and (3) are "beräknas efter seriens
-  slut": :func:`compute_team_standings` recomputes them from the matches
-  played so far every time it runs, so the figure is provisional until the
-  last match is in. Averages use the VP from the scale (before penalties):
-  a penalty punishes one match, not the strength the average stands for.
-  The model has no "given by" field: the team that gave the W.O. is the
-  side with 0 IMPs (the other side always has at least 1, as it gets ≥ 12 VP).
-- **Ranking** ("Särskiljning inom ett kvalheat"): most VP; then highest IMP
-  quotient (IMPs won / IMPs lost over all matches); then most IMPs won in the
-  matches among the teams still tied ("inbördes möte"); then the lot. The
-  lot is the committee's, not ours: teams still tied share the place.
+"""Manual entry of team events: the DM Lag match report per half (seed 003,
+"Resultatrapportering"), checked against the line-up rules and saved with its VPs;
+the team standings follow (``tournaments.teams``). docs/manual-entry.md has the
+readings.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from decimal import ROUND_CEILING, Decimal, InvalidOperation
-from fractions import Fraction
-from typing import Generic, Literal, TypeVar
+from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -55,28 +19,27 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
 from members.models import Club, Member
-
-from .domain.vp import wbf_blitz
-from .models import (
+from tournaments.domain.teams import (
+    MAX_PLAYERS_PER_MATCH,
+    ONE_HALF_UP_TO,
+    PLAYERS_PER_HALF,
+    SIDES,
+    TWO_HALVES_FROM,
+    Side,
+    preview_vp,
+)
+from tournaments.models import (
     Entry,
     EntryPlayer,
     ImportLog,
     LineupSlot,
     Section,
-    Standing,
     TeamMatch,
     Tournament,
 )
-from .scoring import apply_vp_penalties, match_vp, wbf_vp_scale
+from tournaments.signals import results_changed
+from tournaments.teams import compute_team_standings
 
-Side = Literal["home", "away"]
-SIDES: tuple[Side, Side] = ("home", "away")
-PLAYERS_PER_HALF = 4  # two tables: one pair in each room (seed 003, "Match")
-MAX_PLAYERS_PER_MATCH = 6  # "högst sex (6) spelare delta i en och samma match"
-ONE_HALF_UP_TO = 16  # "8–16 brickor spelas utan halvtidsbyte"
-TWO_HALVES_FROM = 21  # "21–28 brickor alltid spelas i två halvlek"
-WALKOVER_MINIMUM_VP = Decimal("12.00")  # W.O. alternative 2
-VP_TOTAL = Decimal("20.00")
 MANUAL = "manual"  # Tournament.source_format and ImportLog.source_format
 _CENT = Decimal("0.01")
 
@@ -118,284 +81,6 @@ class HalfLineup:
 def lineup_field(half: int, side: Side, seat: int) -> str:
     """The form field a line-up problem belongs to: ``half-2-away-3``."""
     return f"half-{half}-{side}-{seat}"
-
-
-# --- pure scoring --------------------------------------------------------------------
-
-
-def minimum_imps(vp: Decimal, boards: int) -> int:
-    """The smallest whole IMP margin that scores at least ``vp`` over ``boards`` boards."""
-    for margin, value in enumerate(wbf_vp_scale(boards)):
-        if value >= vp:
-            return margin
-    raise ValueError(f"{vp} VP is above the 20-0 scale")
-
-
-def walkover_vp(
-    *, own_played_vp: Sequence[Decimal], opponents_of_giver_vp: Sequence[Decimal]
-) -> Decimal:
-    """VP of the team that did not give the W.O. (seed 003 "Walk Over (W.O.)").
-
-    The best of: its own average in its other played matches; 12.00; the
-    average of what the teams that met the giver scored against it. Averages
-    are rounded up to a whole VP; an alternative with no matches behind it
-    does not count.
-    """
-    candidates = [WALKOVER_MINIMUM_VP]
-    for values in (own_played_vp, opponents_of_giver_vp):
-        if values:
-            average = sum(values, Decimal(0)) / len(values)
-            candidates.append(average.to_integral_value(rounding=ROUND_CEILING))
-    return min(max(candidates), VP_TOTAL).quantize(_CENT)
-
-
-@dataclass(frozen=True)
-class VpPreview:
-    """A match's VPs as they will be saved (a W.O. shows its provisional 12.00)."""
-
-    vp_home: Decimal
-    vp_away: Decimal
-    imps_home: Decimal
-    imps_away: Decimal
-
-
-def preview_vp(
-    *,
-    boards: int,
-    imps_home: Decimal | int = 0,
-    imps_away: Decimal | int = 0,
-    penalty_home: Decimal | int = 0,
-    penalty_away: Decimal | int = 0,
-    walkover_by: Side | None = None,
-) -> VpPreview:
-    """VPs from IMPs on the WBF scale for ``boards``, penalties deducted afterwards."""
-    if walkover_by is None:
-        imps = (Decimal(imps_home), Decimal(imps_away))
-        gross = match_vp(imps[0], imps[1], boards)
-    else:
-        # The receiver starts on alternative 2; compute_team_standings raises it
-        # to its or the giver's opponents' average once there are matches for it.
-        receiver_imps = Decimal(minimum_imps(WALKOVER_MINIMUM_VP, boards))
-        if walkover_by == "home":
-            imps, gross = (Decimal(0), receiver_imps), (Decimal(0), WALKOVER_MINIMUM_VP)
-        else:
-            imps, gross = (receiver_imps, Decimal(0)), (WALKOVER_MINIMUM_VP, Decimal(0))
-    net = apply_vp_penalties(gross, penalty_home, penalty_away)
-    return VpPreview(
-        vp_home=net[0].quantize(_CENT),
-        vp_away=net[1].quantize(_CENT),
-        imps_home=imps[0],
-        imps_away=imps[1],
-    )
-
-
-Key = TypeVar("Key", bound=Hashable)
-
-
-@dataclass(frozen=True)
-class SideResult(Generic[Key]):
-    """One team's side of one match, as the ranking reads it."""
-
-    team: Key
-    opponent: Key
-    vp: Decimal
-    imps_won: Decimal
-    imps_lost: Decimal
-
-
-@dataclass(frozen=True)
-class TeamPlacing(Generic[Key]):
-    key: Key
-    vp: Decimal
-    imps_won: Decimal
-    imps_lost: Decimal
-    place: int
-    place_to: int
-
-    @property
-    def quotient(self) -> Fraction | None:
-        """IMPs won / IMPs lost; None when nothing was lost (shown as "–")."""
-        return Fraction(self.imps_won) / Fraction(self.imps_lost) if self.imps_lost else None
-
-    @property
-    def shared(self) -> bool:
-        return self.place_to != self.place
-
-
-def _quotient_key(won: Decimal, lost: Decimal) -> tuple[int, Fraction]:
-    # Nothing lost: above every finite quotient when something was won; 0/0
-    # (no IMPs either way) counts as an even quotient of 1. Not in the seed.
-    if lost == 0:
-        return (1, Fraction(0)) if won > 0 else (0, Fraction(1))
-    return (0, Fraction(won) / Fraction(lost))
-
-
-def rank_teams(teams: Sequence[Key], results: Iterable[SideResult[Key]]) -> list[TeamPlacing[Key]]:
-    """Rank teams by seed 003 "Särskiljning inom ett kvalheat", places shared at the lot.
-
-    ``teams`` in display order (teams still tied keep it); ``results`` holds
-    both sides of every match.
-    """
-    results = list(results)
-    vp: dict[Key, Decimal] = dict.fromkeys(teams, Decimal(0))
-    won: dict[Key, Decimal] = dict.fromkeys(teams, Decimal(0))
-    lost: dict[Key, Decimal] = dict.fromkeys(teams, Decimal(0))
-    for r in results:
-        vp[r.team] += r.vp
-        won[r.team] += r.imps_won
-        lost[r.team] += r.imps_lost
-
-    def split(group: list[Key], key) -> list[list[Key]]:
-        ordered = sorted(group, key=key, reverse=True)  # stable: display order among equals
-        groups: list[list[Key]] = []
-        for team in ordered:
-            if groups and key(groups[-1][0]) == key(team):
-                groups[-1].append(team)
-            else:
-                groups.append([team])
-        return groups
-
-    def head_to_head(group: list[Key]) -> list[list[Key]]:
-        members = set(group)
-        among: dict[Key, Decimal] = dict.fromkeys(group, Decimal(0))
-        for r in results:
-            if r.team in members and r.opponent in members:
-                among[r.team] += r.imps_won
-        return split(group, lambda t: among[t])
-
-    final_groups: list[list[Key]] = []
-    for by_vp in split(list(teams), lambda t: vp[t]):
-        for by_quotient in split(by_vp, lambda t: _quotient_key(won[t], lost[t])):
-            if len(by_quotient) == 1:
-                final_groups.append(by_quotient)
-            else:
-                final_groups.extend(head_to_head(by_quotient))
-
-    placings: list[TeamPlacing[Key]] = []
-    place = 1
-    for group in final_groups:
-        for team in group:
-            placings.append(
-                TeamPlacing(
-                    key=team,
-                    vp=vp[team],
-                    imps_won=won[team],
-                    imps_lost=lost[team],
-                    place=place,
-                    place_to=place + len(group) - 1,
-                )
-            )
-        place += len(group)
-    return placings
-
-
-# --- reading the saved matches -------------------------------------------------------
-
-
-def walkover_giver(match: TeamMatch) -> Side:
-    """Which team gave the W.O.: the side with 0 IMPs (see the module docstring)."""
-    return "home" if Decimal(match.imps_home) == 0 else "away"
-
-
-def _gross(match: TeamMatch) -> tuple[Decimal, Decimal]:
-    """The match's VPs from the scale, before penalties."""
-    return (
-        Decimal(match.vp_home or 0) + Decimal(match.penalty_home),
-        Decimal(match.vp_away or 0) + Decimal(match.penalty_away),
-    )
-
-
-def side_results(matches: Iterable[TeamMatch]) -> list[SideResult[int]]:
-    """Both sides of every match, by entry id; a W.O. giver lost by the blitz margin."""
-    rows: list[SideResult[int]] = []
-    for m in matches:
-        imps = [Decimal(m.imps_home), Decimal(m.imps_away)]
-        lost = [imps[1], imps[0]]
-        if m.walkover:
-            giver = 0 if walkover_giver(m) == "home" else 1
-            # "IMP = minimum för aktuellt antal brickor": beaten by the 20-0 margin.
-            lost[giver], lost[1 - giver] = Decimal(wbf_blitz(m.boards)), Decimal(0)
-        rows.append(SideResult(m.home_id, m.away_id, Decimal(m.vp_home or 0), imps[0], lost[0]))
-        rows.append(SideResult(m.away_id, m.home_id, Decimal(m.vp_away or 0), imps[1], lost[1]))
-    return rows
-
-
-def team_placings(tournament: Tournament) -> list[TeamPlacing[int]]:
-    """The ranking of the tournament's teams from its saved matches (entry ids)."""
-    teams = list(
-        Entry.objects.filter(section__tournament=tournament, phantom=False)
-        .order_by("number")
-        .values_list("pk", flat=True)
-    )
-    return rank_teams(teams, side_results(TeamMatch.objects.filter(tournament=tournament)))
-
-
-# --- services ------------------------------------------------------------------------
-
-
-def _settle_walkovers(tournament: Tournament) -> None:
-    """Give every W.O. receiver the best of the seed's three alternatives, from the
-    matches played so far ("beräknas efter seriens slut": provisional until then)."""
-    matches = list(TeamMatch.objects.filter(tournament=tournament))
-    own: dict[int, list[Decimal]] = defaultdict(list)
-    against: dict[int, list[Decimal]] = defaultdict(list)  # what opponents scored v. a team
-    for m in matches:
-        if m.walkover:
-            continue
-        home, away = _gross(m)
-        own[m.home_id].append(home)
-        own[m.away_id].append(away)
-        against[m.home_id].append(away)
-        against[m.away_id].append(home)
-    changed = []
-    for m in matches:
-        if not m.walkover:
-            continue
-        giver = walkover_giver(m)
-        receiver_id, giver_id = (
-            (m.away_id, m.home_id) if giver == "home" else (m.home_id, m.away_id)
-        )
-        vp = walkover_vp(own_played_vp=own[receiver_id], opponents_of_giver_vp=against[giver_id])
-        receiver_imps = Decimal(minimum_imps(vp, m.boards))
-        giver_vp, receiver_vp = apply_vp_penalties(
-            (Decimal(0), vp),
-            m.penalty_home if giver == "home" else m.penalty_away,
-            m.penalty_away if giver == "home" else m.penalty_home,
-        )
-        if giver == "home":
-            values = (Decimal(0), receiver_imps, giver_vp, receiver_vp)
-        else:
-            values = (receiver_imps, Decimal(0), receiver_vp, giver_vp)
-        if values != (m.imps_home, m.imps_away, m.vp_home, m.vp_away):
-            m.imps_home, m.imps_away, m.vp_home, m.vp_away = values
-            changed.append(m)
-    TeamMatch.objects.bulk_update(changed, ["imps_home", "imps_away", "vp_home", "vp_away"])
-
-
-@transaction.atomic
-def compute_team_standings(tournament: Tournament) -> None:
-    """Replace the tournament's standings from its team matches (idempotent).
-
-    Settles the W.O. scores first (they depend on the other matches), then
-    ranks by seed 003 "Särskiljning inom ett kvalheat": total VP (net of
-    penalties), IMP quotient, IMPs won in the matches among the teams still
-    tied; teams tied after that share the place (``place``..``place_to``), as
-    the last step, the lot, is drawn by the committee. ``Standing.score`` is
-    the total VP; ``percentage`` is empty.
-    """
-    _settle_walkovers(tournament)
-    placings = team_placings(tournament)
-    Standing.objects.filter(entry__section__tournament=tournament).delete()
-    Standing.objects.bulk_create(
-        Standing(
-            entry_id=p.key,
-            place=p.place,
-            place_to=p.place_to,
-            score=p.vp.quantize(_CENT),
-            percentage=None,
-        )
-        for p in placings
-    )
 
 
 def manual_event_id(kind: str, name: str, date: Date) -> str:
@@ -845,9 +530,8 @@ def record_team_match(
             source_format=MANUAL,
             outcome=ImportLog.Outcome.REPLACED if replaced else ImportLog.Outcome.SAVED,
         )
-        from .tasks import start_pipeline
-
-        pk, version = tournament.pk, tournament.report_version
-        transaction.on_commit(lambda: start_pipeline(pk, version))
+        results_changed.send(
+            Tournament, tournament_id=tournament.pk, version=tournament.report_version
+        )
     match.refresh_from_db()
     return match

@@ -1,7 +1,7 @@
 """Manual results entry pages: team events (DM Lag match reports) and small pairs events.
 
 Club administrators enter events of their own clubs, the office any club's;
-everyone else gets 403. The services do the work (tournaments/team_entry.py,
+everyone else gets 403. The services do the work (tournaments/manual/services.py,
 tournaments/services.report_results); these views wire forms to them.
 """
 
@@ -16,9 +16,13 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 
 from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
+from tournaments.domain.teams import preview_vp
+from tournaments.models import LineupSlot, Standing, TeamMatch, Tournament
+from tournaments.services import ReportRefused, report_results
+from tournaments.teams import team_placings
 
-from . import team_entry
-from .forms_manual import (
+from . import services
+from .forms import (
     HalfLineupFormSet,
     MatchForm,
     PairsEventForm,
@@ -26,8 +30,6 @@ from .forms_manual import (
     lineups_from,
     pairs_report,
 )
-from .models import LineupSlot, Standing, TeamMatch, Tournament
-from .services import ReportRefused, report_results
 
 
 def _club_rights(user) -> tuple[bool, set[int]]:
@@ -36,7 +38,7 @@ def _club_rights(user) -> tuple[bool, set[int]]:
 
 def _managed(request, pk: int, kind: str) -> Tournament:
     # Only events entered here: an imported event is changed by reporting it again.
-    tournament = get_object_or_404(Tournament, pk=pk, kind=kind, source_format=team_entry.MANUAL)
+    tournament = get_object_or_404(Tournament, pk=pk, kind=kind, source_format=services.MANUAL)
     club = tournament.organiser_club
     require(
         is_office_staff(request.user) or (club is not None and can_edit_club(request.user, club))
@@ -62,7 +64,7 @@ def _show_problems(problems, form, formset=None) -> None:
 def index(request):
     office, club_ids = _club_rights(request.user)
     require(office or bool(club_ids))
-    events = Tournament.objects.filter(source_format=team_entry.MANUAL).select_related(
+    events = Tournament.objects.filter(source_format=services.MANUAL).select_related(
         "organiser_club"
     )
     if not office:
@@ -78,14 +80,14 @@ def team_event_create(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            tournament = team_entry.create_team_event(
+            tournament = services.create_team_event(
                 organiser=data["club"],
                 name=data["name"],
                 date=data["date"],
                 boards_per_match=data["boards_per_match"],
                 teams=data["teams"],
             )
-        except team_entry.TeamEntryError as refused:
+        except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)
         else:
             messages.success(request, _("The team event was created. Enter its matches."))
@@ -119,7 +121,7 @@ def _match_rows(tournament: Tournament) -> list[dict]:
 @login_required
 def team_event(request, pk: int):
     tournament = _managed(request, pk, Tournament.Kind.TEAMS)
-    placings = {p.key: p for p in team_entry.team_placings(tournament)}
+    placings = {p.key: p for p in team_placings(tournament)}
     standings = [
         {"standing": s, "placing": placings.get(s.entry_id)}
         for s in Standing.objects.filter(entry__section__tournament=tournament)
@@ -150,10 +152,10 @@ def team_match(request, pk: int):
             "walkover_by": data["walkover_by"] or None,
         }
         if "preview" in request.POST:
-            preview = team_entry.preview_vp(**arguments)
+            preview = preview_vp(**arguments)
         else:
             try:
-                match = team_entry.record_team_match(
+                match = services.record_team_match(
                     tournament=tournament,
                     round=data["round"],
                     home=data["home"],
@@ -162,7 +164,7 @@ def team_match(request, pk: int):
                     user=request.user,
                     **arguments,
                 )
-            except team_entry.TeamEntryError as refused:
+            except services.TeamEntryError as refused:
                 _show_problems(refused.problems, form, formset)
             else:
                 messages.success(

@@ -10,7 +10,7 @@ class SanctionsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the page's registry and the selector read models.
-        from members.pages import Part
+        from members.common.pages import Part
         from tournaments.pages import TOURNAMENT_PAGE
 
         from . import selectors

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from members.federation import EventScheme, scheme_required
 from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
-from tournaments.schemes import scheme_required
 
 from . import services, workflow
 from .filters import CalendarFilter
@@ -63,7 +63,7 @@ def _club_for_new(request) -> Club | None:
     return None
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_new(request):
     club = _club_for_new(request)
@@ -73,7 +73,7 @@ def sanction_new(request):
     return _application_form(request, club=club, sanction=None)
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_edit(request, pk: int):
     sanction = get_object_or_404(Sanction.objects.select_related("club__district"), pk=pk)
@@ -141,7 +141,7 @@ def _save_draft(form: SanctionForm, *, user) -> Sanction:
     return sanction
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 @require_POST
 def pre_checks(request):
@@ -189,7 +189,7 @@ def _get_visible(request, pk: int) -> Sanction:
     return sanction
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_detail(request, pk: int):
     sanction = _get_visible(request, pk)
@@ -229,7 +229,7 @@ def _trail(sanction: Sanction) -> list[dict]:
     ]
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 @require_POST
 def sanction_step(request, pk: int, step: str):
@@ -263,7 +263,7 @@ def sanction_step(request, pk: int, step: str):
     return redirect(sanction)
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 def decision(request, pk: int):
     """The decision on one page for printing: what was applied for, who decided, when, why."""
@@ -304,7 +304,7 @@ def _applications():
     return Sanction.objects.select_related("club", "district").order_by("start_date", "name", "pk")
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_index(request):
     """One section per role: the club's applications, the district's queue, the office's."""
@@ -341,7 +341,7 @@ def sanction_index(request):
     return render(request, "sanctions/index.html", context)
 
 
-@scheme_required("sanctions")
+@scheme_required(EventScheme.SANCTIONS)
 def calendar(request):
     """The public calendar: approved silver and gold events from today on."""
     events = services.calendar(since=timezone.localdate())

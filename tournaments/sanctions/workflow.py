@@ -1,6 +1,6 @@
 """A sanction application's steps, as the domain's table (``domain.steps``) allows them.
 
-Each step is one transaction (``tournaments.transitions``): of two officials deciding
+Each step is one transaction (``members.common.transitions``): of two officials deciding
 at once one wins and the other gets ``AlreadyDecided``. Every step writes a
 ``SanctionAction`` and notifies the other parties. docs/sanctions.md draws the states.
 """
@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from members.common import transitions
 from members.domain.age import season_of
 from members.models import Club, Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of, roles_of
-from tournaments import transitions
 
 from . import services
 from .domain import Level, refusals, steps

@@ -37,7 +37,7 @@ from tournaments.models import (
     TeamMatch,
     Tournament,
 )
-from tournaments.scoring_service import compute_standings
+from tournaments.standings import compute_standings
 from tournaments.tests.importers.test_usebio_teams_individual import (
     _individual_line,
     _match,

@@ -5,7 +5,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from awards.domain.core import Colour, OutOfRange, UnknownScale
-from awards.services import rulebook, scale_rows
+from awards.rulebooks import rulebook
+from awards.services import scale_rows
 
 
 class Command(BaseCommand):

@@ -2,15 +2,29 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from members.demo import DEMO_LOGINS, DEMO_PASSWORD, build_demo_federation
+from awards.season import recompute_season
+from handicap.services import recompute_from, seed_start_handicaps
+from members.demo import DEMO_NAMES, DEMO_PASSWORD, build_demo_federation
+from members.federation import PROFILES, current, profile_of
 from members.models import Club, District, Federation, Member
 from members.services import current_season
+from tournaments.demo import build_demo_season
+from tournaments.licences.demo import build_demo_licences
+from tournaments.sanctions.demo import build_demo_sanctions
 
 
 class Command(BaseCommand):
-    help = "Build a deterministic demo federation (districts, clubs, members, memberships, logins)."
+    help = (
+        "Build a deterministic demo federation (districts or counties, clubs, members, "
+        "memberships, logins, the federation's sanctions or licences and a season)."
+    )
 
     def add_arguments(self, parser):
+        parser.add_argument(
+            "--federation",
+            choices=sorted(PROFILES),
+            help="the federation to build (default: this database's, KLOVER_FEDERATION)",
+        )
         parser.add_argument("--members", type=int, default=25000)
         parser.add_argument("--clubs", type=int, default=350)
         parser.add_argument("--seed", type=int, default=1)
@@ -24,7 +38,15 @@ class Command(BaseCommand):
             "--if-empty", action="store_true", help="Do nothing when members already exist."
         )
 
-    def handle(self, *args, members, clubs, seed, if_empty, tournaments, **options):
+    def handle(self, *args, federation, members, clubs, seed, if_empty, tournaments, **options):
+        profile = profile_of(federation) if federation else current()
+        if profile != current():
+            # One database serves one federation: its pages, pipeline and words follow
+            # KLOVER_FEDERATION, so a demo of another federation would be served wrongly.
+            raise CommandError(
+                f"This database serves {current().code} (KLOVER_FEDERATION); run with "
+                f"KLOVER_FEDERATION={profile.code} to build the {profile.short_name} demo."
+            )
         if Member.objects.exists() or Club.objects.exists() or District.objects.exists():
             if if_empty:
                 self.stdout.write("The registry already has data; demo data not loaded.")
@@ -35,39 +57,30 @@ class Command(BaseCommand):
             )
         if Federation.objects.exists():
             raise CommandError("A federation already exists; seed_demo needs an empty database.")
-        if members < 10 or clubs < 21:
-            raise CommandError("Use at least 10 members and 21 clubs (one per district).")
+        regions = len(DEMO_NAMES[profile.code].regions)
+        if members < 10 or clubs < regions:
+            raise CommandError(
+                f"Use at least 10 members and {regions} clubs (one per {profile.region.en})."
+            )
         started = time.perf_counter()
         summary = build_demo_federation(
-            members=members, clubs=clubs, seed=seed, season=current_season()
+            members=members, clubs=clubs, seed=seed, season=current_season(), profile=profile
         )
         elapsed = time.perf_counter() - started
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo federation: {summary.districts} districts, {summary.clubs} clubs, "
-                f"{summary.members} members, {summary.memberships} memberships in {elapsed:.1f} s."
+                f"Demo federation ({profile.name}): {summary.districts} "
+                f"{profile.region.en_plural}, {summary.clubs} clubs, {summary.members} members, "
+                f"{summary.memberships} memberships in {elapsed:.1f} s."
             )
         )
-        # Imported here, as below: the registry's command reaches into tournaments only
-        # for the demo. A few sanction applications, one in each queue of the logins.
-        from tournaments import schemes
-
-        if schemes.enabled(schemes.SANCTIONS):
-            from tournaments.sanctions.demo import build_demo_sanctions
-
+        if profile.runs_sanctions:
             self.stdout.write(f"Demo sanctions: {build_demo_sanctions()} applications.")
-        if schemes.enabled(schemes.LICENCES):
-            from tournaments.licences.demo import build_demo_licences
-
+        if profile.runs_licences:
             self.stdout.write(f"Demo licences: {build_demo_licences()} licences.")
         if tournaments > 0:
-            # Imported here: the registry's command needs the other apps only for this.
-            from awards.season import recompute_season
-            from handicap.services import recompute_from, seed_start_handicaps
-            from tournaments.demo import build_demo_season
-
             started = time.perf_counter()
-            build_demo_season(tournaments=tournaments, seed=seed)
+            build_demo_season(tournaments=tournaments, seed=seed, language=profile.language)
             report = recompute_season()
             seed_start_handicaps()
             recompute_from(None)
@@ -78,5 +91,5 @@ class Command(BaseCommand):
                     f"{time.perf_counter() - started:.1f} s."
                 )
             )
-        logins = ", ".join(f"{d.username} ({d.role})" for d in DEMO_LOGINS)
+        logins = ", ".join(f"{d.username} ({d.role})" for d in DEMO_NAMES[profile.code].logins)
         self.stdout.write(f"Demo logins (password {DEMO_PASSWORD!r}): {logins}")

@@ -150,13 +150,13 @@ def test_organiser_index_lists_own_licences_with_a_new_link(client, people):
 
 
 def test_scheme_off_is_404_and_no_nav_links(client, people, settings):
-    settings.KLOVER_SCHEMES = ["sanctions"]
+    settings.KLOVER_FEDERATION = "sbf"
     assert client.get(reverse("licences:events")).status_code == 404
     client.force_login(people["office"])
     assert client.get(reverse("licences:index")).status_code == 404
     body = client.get(reverse("sanctions:calendar")).content.decode()
     assert 'id="nav-licences"' not in body and 'id="nav-calendar"' in body
-    settings.KLOVER_SCHEMES = ["licences"]
+    settings.KLOVER_FEDERATION = "ebu"
     assert client.get(reverse("sanctions:calendar")).status_code == 404
     body = client.get(reverse("licences:events")).content.decode()
     assert 'id="nav-licences"' in body and 'id="nav-calendar"' not in body

@@ -14,6 +14,7 @@ import resource
 import statistics
 import time
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
@@ -118,9 +119,7 @@ class Command(BaseCommand):
 
 
 def _eager() -> bool:
-    from config.celery import app
-
-    return bool(app.conf.task_always_eager)
+    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
 
 
 def _peak_mb() -> float:

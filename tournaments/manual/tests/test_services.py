@@ -1,4 +1,4 @@
-"""Manual entry of team matches (tournaments/team_entry.py) against seed 003, DM Lag.
+"""Manual entry of team matches (tournaments/manual/services.py) against seed 003, DM Lag.
 
 VPs are read from the seed's "20-0-skalan" table; W.O. from "Walk Over (W.O.)";
 tie-breaks from "Särskiljning inom ett kvalheat"; line-ups from
@@ -11,7 +11,13 @@ from decimal import Decimal
 import pytest
 
 from members.tests.factories import ClubFactory, MemberFactory, UserFactory
-from tournaments import team_entry
+from tournaments.domain.teams import minimum_imps
+from tournaments.manual.services import (
+    HalfLineup,
+    TeamEntryError,
+    create_team_event,
+    record_team_match,
+)
 from tournaments.models import (
     Entry,
     EntryPlayer,
@@ -21,17 +27,7 @@ from tournaments.models import (
     TeamMatch,
     Tournament,
 )
-from tournaments.team_entry import (
-    HalfLineup,
-    SideResult,
-    TeamEntryError,
-    compute_team_standings,
-    create_team_event,
-    minimum_imps,
-    rank_teams,
-    record_team_match,
-    walkover_vp,
-)
+from tournaments.teams import compute_team_standings, team_placings
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -133,7 +129,7 @@ def test_a_walkover_alone_scores_twelve_against_nil_with_minimum_imps():
     assert (match.vp_home, match.vp_away) == (D("0.00"), D("12.00"))
     assert (match.imps_home, match.imps_away) == (0, 7)
     assert LineupSlot.objects.count() == 0 and EntryPlayer.objects.count() == 0
-    placings = {p.key: p for p in team_entry.team_placings(tournament)}
+    placings = {p.key: p for p in team_placings(tournament)}
     # "IMP = minimum för aktuellt antal brickor": the giver lost by the 20-0 margin (60).
     assert (placings[t1.pk].imps_won, placings[t1.pk].imps_lost) == (0, 60)
     assert (placings[t2.pk].imps_won, placings[t2.pk].imps_lost) == (7, 0)
@@ -156,15 +152,6 @@ def test_walkover_takes_the_best_average_rounded_up_once_matches_are_played():
     assert (wo.vp_home, wo.vp_away) == (D("19.00"), D("0.00"))
     assert (wo.imps_home, wo.imps_away) == (49, 0)  # 16 boards: 48 -> 18.97, 49 -> 19.07
     assert standings(tournament)[0] == ("Lag 1", 1, 1, D("34.00"))
-
-
-def test_walkover_vp_rule():
-    assert walkover_vp(own_played_vp=[], opponents_of_giver_vp=[]) == D("12.00")
-    assert walkover_vp(own_played_vp=[D("11.00"), D("9.00")], opponents_of_giver_vp=[]) == D(
-        "12.00"
-    )
-    assert walkover_vp(own_played_vp=[D("13.01")], opponents_of_giver_vp=[D("12.5")]) == D("14.00")
-    assert walkover_vp(own_played_vp=[D("20"), D("19.5")], opponents_of_giver_vp=[]) == D("20.00")
 
 
 def test_a_walkover_takes_no_lineups_and_no_imps():
@@ -298,7 +285,7 @@ def test_saving_queues_the_pipeline_for_the_new_version_after_commit(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     calls = []
-    monkeypatch.setattr("tournaments.tasks.start_pipeline", lambda *args: calls.append(args))
+    monkeypatch.setattr("config.tasks.start_pipeline", lambda *args: calls.append(args))
     tournament, (t1, t2, *_rest) = make_event(boards=16)
     user = UserFactory()
     with django_capture_on_commit_callbacks(execute=True):
@@ -322,51 +309,6 @@ def test_saving_queues_the_pipeline_for_the_new_version_after_commit(
 
 
 # --- standings -----------------------------------------------------------------------
-
-
-def side(team, opponent, vp, won, lost):
-    return SideResult(team, opponent, D(vp), D(won), D(lost))
-
-
-def placed(placings):
-    return [(p.key, p.place, p.place_to) for p in placings]
-
-
-def test_equal_vp_goes_to_the_higher_imp_quotient():
-    results = [side("A", "X", 30, 50, 25), side("B", "Y", 30, 40, 40)]
-    assert placed(rank_teams(["B", "A"], results)) == [("A", 1, 1), ("B", 2, 2)]
-
-
-def test_nothing_lost_beats_any_quotient():
-    results = [side("A", "X", 15, 100, 10), side("B", "Y", 15, 10, 0)]
-    assert placed(rank_teams(["A", "B"], results))[0] == ("B", 1, 1)
-
-
-def test_equal_vp_and_quotient_goes_to_imps_won_between_them():
-    results = [
-        side("C", "D", 12, 30, 20),
-        side("D", "C", 8, 20, 30),
-        side("C", "X", 8, 20, 30),
-        side("X", "C", 12, 30, 20),
-        side("D", "Y", 12, 30, 20),
-        side("Y", "D", 8, 20, 30),
-    ]
-    # C and D: 20 VP, 50-50 IMPs each; C won 30 IMPs to D's 20 in their match.
-    assert placed(rank_teams(["D", "C", "X", "Y"], results)) == [
-        ("C", 1, 1),
-        ("D", 2, 2),
-        ("X", 3, 3),
-        ("Y", 4, 4),
-    ]
-
-
-def test_teams_still_tied_share_the_place_the_lot_would_decide():
-    results = [side("E", "X", 14, 20, 10), side("F", "Y", 14, 20, 10), side("G", "Z", 3, 0, 0)]
-    assert placed(rank_teams(["E", "F", "G"], results)) == [
-        ("E", 1, 2),
-        ("F", 1, 2),
-        ("G", 3, 3),
-    ]
 
 
 def test_standings_are_saved_with_shared_places_and_are_idempotent():

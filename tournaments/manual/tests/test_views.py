@@ -11,8 +11,8 @@ import pytest
 
 from members.models import Member, Role
 from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
+from tournaments.manual.services import create_team_event
 from tournaments.models import ImportLog, Standing, TeamMatch, Tournament
-from tournaments.team_entry import create_team_event
 
 pytestmark = pytest.mark.django_db
 BASE = "/tournaments/manual"

@@ -15,10 +15,11 @@ import pytest
 from django.utils import timezone
 
 from awards.models import MasterPointAward, MasterPointHolding
+from config import pipeline
 from members.domain.age import season_of
 from members.models import Member
 from members.tests.factories import ClubFactory, MemberFactory, MembershipFactory
-from tournaments import pipeline, services
+from tournaments import services
 from tournaments.models import Entry, EntryPlayer, Section, Standing, Tournament
 from tournaments.sanctions.level import apply_sanction
 from tournaments.sanctions.models import Sanction
@@ -72,7 +73,7 @@ def report(club, ids, *, name="Klubbsilver", day=None, boards=42, level=""):
     ).tournament
     if level:  # what the office set by hand
         Tournament.objects.filter(pk=tournament.pk).update(level=level)
-    for step in pipeline.STEP_NAMES:
+    for step in pipeline.step_names():
         assert (
             pipeline.run_step(
                 tournament_id=tournament.pk, version=tournament.report_version, step=step
@@ -109,7 +110,7 @@ def teams_report(club, ids, *, name="Lagsilver", boards=42, size=4):
             EntryPlayer(entry=entry, member=members.get(i), temporary_id="" if i in members else i)
             for i in ids[start : start + size]
         )
-    for step in pipeline.STEP_NAMES:
+    for step in pipeline.step_names():
         pipeline.run_step(tournament_id=tournament.pk, version=1, step=step)
     tournament.refresh_from_db()
     return tournament
@@ -459,7 +460,7 @@ def test_running_the_step_again_changes_nothing():
     t = report(club, players(club, home=24))
     before = (t.level, t.level_checks, t.level_reason)
     awards = sorted(MasterPointAward.objects.filter(tournament=t).values_list("member", "credited"))
-    for step in pipeline.STEP_NAMES:
+    for step in pipeline.step_names():
         pipeline.run_step(tournament_id=t.pk, version=t.report_version, step=step)
     t.refresh_from_db()
     assert (t.level, t.level_checks, t.level_reason) == before

@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+
+
+class KloverConfig(AppConfig):
+    """The wiring above every app: the pipeline that follows a report, its Celery tasks
+    and the demo federation. Like urls.py, it may import every app; no app imports it."""
+
+    name = "config"
+    label = "klover"
+    verbose_name = "Klöver"
+
+    def ready(self) -> None:
+        from tournaments.signals import results_changed
+
+        from . import tasks
+
+        results_changed.connect(tasks.on_results_changed, dispatch_uid="klover-pipeline")
