@@ -2,6 +2,7 @@ import django_filters
 from django.utils.translation import gettext_lazy as _
 
 from members.domain.age import JUNIOR_MAX_AGE, VETERAN_MIN_AGE
+from members.federation import region_label
 from members.models import Club, District, Member
 
 from .models import RankingScore
@@ -11,7 +12,7 @@ class RankingFilter(django_filters.FilterSet):
     """National list by default; a district's or a club's by the member's representing club."""
 
     district = django_filters.ModelChoiceFilter(
-        label=_("District"),
+        label=region_label,
         queryset=District.objects.all(),
         method="filter_district",
         empty_label=_("The whole country"),

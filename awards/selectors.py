@@ -22,6 +22,7 @@ from .models import (
     RankingScore,
     TournamentAwards,
 )
+from .rulebooks import not_built
 
 CLASS_BY_CODE = {c.code: c for c in (classes.NO_CLASS, *classes.CLASSES)}
 
@@ -94,7 +95,7 @@ def member_summary(member: Member) -> dict:
         promotions=[_named(p) for p in Promotion.objects.filter(member=member)],
         ranking=member_ranking(member),
     )
-    return {"summary": summary}
+    return {"summary": summary, "no_rulebook": in_language(not_built())}
 
 
 def _named(promotion: Promotion) -> Promotion:

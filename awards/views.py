@@ -14,7 +14,7 @@ from .domain.core import OutOfRange, UnknownScale
 from .filters import RankingFilter
 from .forms import CalculatorForm
 from .models import Promotion, RankingScore
-from .rulebooks import rulebook
+from .rulebooks import not_built, rulebook
 from .selectors import CLASS_BY_CODE, class_name, in_language
 from .services import scale_rows
 from .tables import RankingTable
@@ -40,7 +40,13 @@ def calculator(request):
     return render(
         request,
         "awards/calculator.html",
-        {"form": form, "rows": rows, "problem": problem, "rules": rulebook().version},
+        {
+            "form": form,
+            "rows": rows,
+            "problem": problem,
+            "rules": rulebook().version,
+            "no_rulebook": in_language(not_built()),
+        },
     )
 
 
@@ -53,7 +59,11 @@ def ranking_list(request):
     ).order_by("-points", "member__last_name", "member__first_name")
     table = RankingTable(ranked)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "awards/ranking_list.html", {"filter": ranking_filter, "table": table})
+    return render(
+        request,
+        "awards/ranking_list.html",
+        {"filter": ranking_filter, "table": table, "no_rulebook": in_language(not_built())},
+    )
 
 
 @login_required

@@ -13,7 +13,10 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import Http404
+from django.utils.functional import lazy
+from django.utils.text import capfirst
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 
 class EventScheme(StrEnum):
@@ -105,6 +108,20 @@ def profile_of(code: str) -> Profile:
 
 def current() -> Profile:
     return profile_of(settings.KLOVER_FEDERATION)
+
+
+def _region_label() -> str:
+    return capfirst(current().region_word)
+
+
+def _all_regions_label() -> str:
+    return _("All %(regions)s") % {"regions": current().regions_word}
+
+
+# For labels made at import (filters, tables): the word of the profile and language in
+# use when the label is shown.
+region_label = lazy(_region_label, str)()
+all_regions_label = lazy(_all_regions_label, str)()
 
 
 def scheme_required(scheme: EventScheme):

@@ -36,7 +36,7 @@ class ClubFilter(django_filters.FilterSet):
 
 
 class DistrictFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label=_("District name or number"), method="filter_q")
+    q = django_filters.CharFilter(label=_("Name or number"), method="filter_q")
 
     class Meta:
         model = District

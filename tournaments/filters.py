@@ -3,6 +3,7 @@ from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from members.federation import all_regions_label, region_label
 from members.models import District
 
 from .models import Tournament
@@ -11,10 +12,10 @@ from .models import Tournament
 class TournamentFilter(django_filters.FilterSet):
     club = django_filters.CharFilter(label=_("Club (name or number)"), method="filter_club")
     district = django_filters.ModelChoiceFilter(
-        label=_("District"),
+        label=region_label,
         queryset=District.objects.order_by("name"),
         method="filter_district",
-        empty_label=_("All districts"),
+        empty_label=all_regions_label,
     )
     date_from = django_filters.DateFilter(
         label=_("From date"),

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from members.common import transitions
+from members.federation import current
 from members.models import Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
@@ -268,7 +269,7 @@ def record_payment(
         licence,
         user=user,
         step="payment",
-        note=f"£{amount} {reference}".strip(),
+        note=f"{current().money(amount)} {reference}".strip(),
         changes={"amount_paid": amount, "paid_on": paid_on, "payment_reference": reference},
     )
 
