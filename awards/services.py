@@ -170,13 +170,9 @@ def build_competition(
     )
 
 
-def competition_of(tournament: Tournament) -> Competition:
-    """The facts of a tournament that the award rules read, from its saved standings."""
-    return _read(tournament)[0]
-
-
-def _read(tournament: Tournament) -> tuple[Competition, dict[str, int]]:
-    """The competition, and the key of each member who played by MID (as text)."""
+def read_competition(tournament: Tournament) -> tuple[Competition, dict[str, int]]:
+    """The facts of a tournament that the award rules read, from its saved standings,
+    and the key of each member who played by MID (as text)."""
     facts = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
     players: dict[int, list[Player]] = defaultdict(list)
     members: dict[str, int] = {}
@@ -264,7 +260,7 @@ def ledger_rows(
 def award_tournament(tournament: Tournament) -> None:
     """Replace the tournament's ledger rows with what the rulebook gives (idempotent)."""
     book = rulebook()
-    competition, members = _read(tournament)
+    competition, members = read_competition(tournament)
     outcome = book.award(competition)
     rows = ledger_rows(
         outcome,

@@ -143,20 +143,13 @@ def competitions(
     return {int(c.id): c for c in _read_fields(f"t.id IN ({marks})", ids, places)}
 
 
-def _fields_between(start: date, end: date, places: dict[str, str]) -> list[Competition]:
-    """Every competition played from ``start`` up to (not including) ``end``: pairs
-    and individual events, and each match of the team events."""
-    rows, matches, match_places = _read_between(start, end, None)
-    places.update(match_places)
-    return _build_fields(rows, places) + matches
-
-
 def _read_between(
     start: date, end: date, from_tournament: int | None
 ) -> tuple[list[tuple], list[Competition], dict]:
-    """The database's part of :func:`_fields_between` (the full recompute runs it on
-    its database thread): the pairs and individual rows, and the team matches; on
-    ``start`` only from the tournament ``from_tournament`` on, when given."""
+    """The competitions played from ``start`` up to (not including) ``end``, as the
+    database gives them (the full recompute runs this on its database thread): the
+    pairs and individual rows, and the team matches; on ``start`` only from the
+    tournament ``from_tournament`` on, when given."""
     where, params = "t.start_date >= %s AND t.start_date < %s", [start, end]
     if from_tournament is not None:
         where += " AND (t.start_date > %s OR t.id >= %s)"
@@ -611,22 +604,6 @@ def _last_row_sql() -> str:
                  LIMIT 1
           ) AS last
     """  # noqa: S608 -- names from the models, values as parameters
-
-
-def handicap_on(member: Member | int, day: date) -> Decimal | None:
-    """The member's handicap at the end of ``day`` (the DM "Hcp 30+" rule asks this)."""
-    member_id = member.pk if isinstance(member, Member) else member
-    last = (
-        HandicapChange.objects.filter(member_id=member_id, played_on__lte=day)
-        .order_by("-played_on", "-tournament_id", "-match__round", "-match_id")
-        .values_list("new", flat=True)
-        .first()
-    )
-    if last is not None:
-        return last
-    return (
-        MemberHandicap.objects.filter(member_id=member_id).values_list("start", flat=True).first()
-    )
 
 
 def master_points_before(member_id: int, day: date) -> Decimal:

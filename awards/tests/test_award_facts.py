@@ -12,7 +12,7 @@ from django.utils import translation
 
 from awards.admin import AwardFactsForm
 from awards.models import AwardFacts, MasterPointAward, RankingScore, TournamentAwards
-from awards.services import competition_of, ranking_awards, refresh_rankings
+from awards.services import ranking_awards, read_competition, refresh_rankings
 from awards.tests.test_award_step import _report, field  # noqa: F401 (fixture)
 from config.pipeline import run_step
 from tournaments.models import Tournament
@@ -36,7 +36,7 @@ def test_the_facts_reach_the_rulebook(field):  # noqa: F811
     tournament.award_table = "D"
     tournament.award_options = {"division": 2, "spring_autumn_silver": True}
     tournament.save()
-    competition = competition_of(tournament)
+    competition, _members = read_competition(tournament)
     assert competition.table == "D"
     assert competition.option("division") == 2
     assert competition.option("spring_autumn_silver") is True

@@ -11,10 +11,11 @@ row is wrong (members.services.import_members).
 """
 
 import csv
+import dataclasses
 import io
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 REQUIRED = ("mid", "first_name", "last_name", "club_number")
@@ -49,7 +50,8 @@ class RowError:
     line: int
     field: str
     template: str
-    params: Mapping[str, object] = field(default_factory=dict, compare=False)
+    # dataclasses.field by its module: the ``field`` attribute above shadows the name.
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict, compare=False)
 
     @property
     def message(self) -> str:
