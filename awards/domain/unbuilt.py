@@ -14,14 +14,15 @@ from .core import AwardOutcome, Colour, Competition, PlaceAward, Reason, Unknown
 class UnbuiltRulebook:
     code: str
     version: str
-    name: str  # the scheme, in the federation's words
+    name_sv: str  # the scheme, in both UI languages
+    name_en: str
 
     @property
     def reason(self) -> Reason:
         return Reason(
             table="",
-            sv=f"Klöver har ännu inte {self.name}: inga mästarpoäng delas ut",
-            en=f"Klöver does not have {self.name} yet: no master points are awarded",
+            sv=f"Klöver har ännu inte {self.name_sv}: inga mästarpoäng delas ut",
+            en=f"Klöver does not have {self.name_en} yet: no master points are awarded",
         )
 
     def table_names(self) -> tuple[str, ...]:
@@ -46,5 +47,8 @@ class UnbuiltRulebook:
 
 
 EBU_UNBUILT = UnbuiltRulebook(
-    code="ebu", version="EBU (not built)", name="the EBU master points scheme"
+    code="ebu",
+    version="EBU (not built)",
+    name_sv="EBU:s mästarpoängsystem",
+    name_en="the EBU master points scheme",
 )
