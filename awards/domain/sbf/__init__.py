@@ -79,7 +79,6 @@ TABLE_NAMES = (
 TEAM_TABLE_NAMES = ("B1", "B2", "B3", "B4", "E1", "E2", "E3", "E4", "E5", "G1", "G2", "G3")
 UNITS = {"pairs": ("par", "pairs"), "individual": ("spelare", "players")}
 RALLY_UNITS = {**UNITS, "teams": ("lag", "teams")}
-MULTIPLIER = {Colour.BRONZE: 1, Colour.SILVER: 2, Colour.GOLD: 3}
 
 
 class OptionName(NamedTuple):

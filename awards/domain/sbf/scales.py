@@ -20,8 +20,6 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from functools import cache
 
-SEED = "000_18af0e66f52a62b2.txt"
-
 
 @dataclass(frozen=True)
 class ScaleSource:
@@ -846,8 +844,6 @@ F_ROWS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
 
 BRONZE_MINIMUM = 4  # "dock ej färre än 4" (A1, line 682)
 SILVER_PLACES_CAP = 16  # "Bästa 1/4 ... erhåller sp, dock högst 16 par" (D, line 1227)
-# Bronze places in silver and gold events are the bronze scale times this (lines 1296-1299).
-BRONZE_MULTIPLIER = {"bronze": 1, "silver": 2, "gold": 3}
 
 
 @dataclass(frozen=True)
@@ -927,11 +923,6 @@ def _blend(lower: tuple[int, ...], upper: tuple[int, ...], index: int, weight: F
 
 
 # -- bronze pairs: tables A1 and A2 --
-
-
-def a1_principle(entries: int) -> tuple[int, ...]:
-    """Winner 2 bp per pair, then 2/3 of the place above, at least 4 (lines 674-684)."""
-    return two_thirds_chain(2 * entries, bronze_places(entries), BRONZE_MINIMUM)
 
 
 def a2_principle(entries: int) -> tuple[int, ...]:
@@ -1109,10 +1100,8 @@ def f_row_for_winner(winner: int) -> int:
 # -- gold and the championship finals --
 
 GOLD_PLACES_MIN_ENTRIES = {"pairs": 24, "individual": 28}  # lines 339, 347
-GOLD_THREE_PLACES_FROM = {"pairs": 32, "individual": 32}  # lines 342-345, 347
 RAISED_GOLD = (10, 7, 5, 4)  # "förhöjd guldpoäng", snitthandicap under 15 (line 356)
 RAISED_GOLD_HANDICAP = Decimal(15)
-GOLD_SILVER_PLACES_TO = 16  # "sp till högst 16:e plats" (line 1781)
 
 H1_FINAL_GOLD = (50, 35, 25, 20, 15, 12, 10, 8, 6, 4, 3, 2, 1)  # line 1871
 H1_FINAL_BRONZE_TO = 18  # "brons till och med 18:e plats" (line 1873)
