@@ -546,7 +546,7 @@ def _rally(competition: Competition) -> AwardOutcome:
     )
     values = [Decimal(gp) for gp in gold]
     unit_sv, unit_en = RALLY_UNITS.get(competition.kind, RALLY_UNITS["pairs"])
-    awards = []
+    awards: list[PlayerAward] = []
     for placing in competition.placings:
         exact = rules.shared_value(values, placing.place, placing.place_to)
         if exact <= 0:
