@@ -61,7 +61,7 @@ from awards.domain.core import (
     Reason,
     UnknownScale,
 )
-from awards.domain.sbf import rules, scales
+from awards.domain.sbf import bronze_pairs, rules
 from awards.domain.sbf import teams_scales as s
 
 TEAM_TABLES: Final[tuple[str, ...]] = (
@@ -156,7 +156,7 @@ def a2_row(pairs: int) -> tuple[int, ...]:
             f"Tabell A2 gäller 32-100 par, inte {pairs}",
             f"Table A2 covers 32-100 pairs, not {pairs}",
         )
-    return scales.bronze_pairs(pairs)
+    return bronze_pairs.row(pairs)
 
 
 def b1_row(teams: int) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from awards.domain.core import Colour, OutOfRange, UnknownScale
-from awards.domain.sbf import rules, scales, teams_scales
+from awards.domain.sbf import bronze_pairs, rules, teams_scales
 from awards.domain.sbf.teams import (
     TEAM_TABLES,
     b1_row,
@@ -660,7 +660,7 @@ def test_transcription_matches_the_seed() -> None:
         teams: silver + bronze for teams, (silver, bronze) in teams_scales.E1_PRINTED.items()
     }
     a2 = _seed_rows(*_block("Parq", "Tabell A2, Brons, Partävling 32-100 par"))
-    assert a2 == scales.A2_ROWS
+    assert a2 == bronze_pairs.A2_ROWS
     bonus = _seed_rows(*_block("Tabell B2, Brons, Serie utan upp- och nedflyttning", "Anmärkning"))
     assert bonus == teams_scales.B2_BONUS_PRINTED
 
