@@ -32,7 +32,7 @@ def round_up(value: Decimal) -> Decimal:
     return value.to_integral_value(rounding=ROUND_CEILING)
 
 
-def ceil(value: Fraction | Decimal) -> int:
+def ceil(value: Fraction | Decimal | int) -> int:
     """:func:`round_up` as a whole number, for the cells of a scale."""
     if isinstance(value, Decimal):
         return int(value.to_integral_value(rounding=ROUND_CEILING))

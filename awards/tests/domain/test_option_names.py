@@ -14,7 +14,7 @@ import pytest
 
 import awards.domain.sbf as sbf
 from awards.domain.core import Competition, Placing, Player
-from awards.domain.sbf import OPTION_NAMES, SBF, teams
+from awards.domain.sbf import OPTION_NAMES, SBF
 
 SBF_DIR = Path(sbf.__file__).parent
 DOCS = Path(__file__).resolve().parents[3] / "docs"
@@ -59,7 +59,7 @@ def test_option_names_is_the_mapping_and_read_only():
     ("text", "heading"),
     [
         ((DOCS / "awards.md").read_text(encoding="utf-8"), "The options of pairs and individual"),
-        (teams.__doc__, "``Competition.options`` read here"),
+        ((DOCS / "awards-teams.md").read_text(encoding="utf-8"), "## Options read from"),
     ],
     ids=["pairs", "teams"],
 )
