@@ -42,7 +42,7 @@ Build = Callable[..., Scale]
 
 def award(competition: Competition, build: Build) -> AwardOutcome:
     """Awards for a finished pairs or individual event."""
-    table = competition.table or pick_table(competition)
+    table = competition.table or _pick_table(competition)
     if rules.abandoned_without_points(
         competition.level, abandoned=bool(competition.option("abandoned", False))
     ):
@@ -237,7 +237,7 @@ def _simultaneous(
 # -- picking and splitting --
 
 
-def pick_table(competition: Competition) -> str:
+def _pick_table(competition: Competition) -> str:
     """The table from kind and level when the competition names none."""
     entries = len(competition.placings)
     if competition.handicap_event:
