@@ -1,41 +1,106 @@
-"""The SBF's general award rules, each a small function over plain values.
+"""The SBF's general award rules, read by several tables, each a small function.
 
 Source: ``000_18af0e66f52a62b2.txt`` ("Svenska mästarpoäng 2014-2015"), chapters 2
-and 5 and the notes beside the tables of chapter 9; each function names its lines.
-The rulebook (``awards.domain.sbf.SbfRulebook``) strings them together; where the
-seed is garbled or silent the decision is written here and in ``docs/awards.md``.
+and 5 and the notes beside the tables of chapter 9; each rule names its lines. A rule
+that one table alone states lives in that table's module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_CEILING, Decimal
+from fractions import Fraction
 
 from awards.domain.core import Colour, Player
 
-from .scales import BRONZE_MINIMUM, GROUP_COEFFICIENTS
-
-SILVER_CAP = Decimal(100)  # "Dock får poängen ej överstiga 100" (line 1249)
-INEXPERIENCED_BOARDS = range(10, 18)  # "10 - 17 brickor ... halv skala" (lines 685-692)
-HALF_SILVER_BOARDS = range(36, 42)  # "36-41* Spelas med halv silverpoängskala" (line 317)
-BRONZE_MIN_BOARDS = 18  # A1 and A2, lines 679 and 826
+BRONZE_MINIMUM = 4  # "dock ej färre än 4" (A1, line 682)
+SILVER_PLACES_CAP = 16  # "Bästa 1/4 ... erhåller sp, dock högst 16 par" (D, line 1227)
 SIMULTANEOUS_BONUS_PLACES = 16  # "dock högst 16 par" (line 436)
 SIMULTANEOUS_HEAT_MINIMUM = {Colour.BRONZE: 4, Colour.SILVER: 8}  # lines 428, 440
-RALLY_MIN_SILVER_EVENTS = 6  # "minst sex silvertävlingar" (lines 463-465)
-# Pairs a starter counts as: "Åtta lag likställs således med 16 par"; individual
-# players are divided by two (lines 482-487).
-RALLY_PAIRS_PER_STARTER = {"pairs": Decimal(1), "teams": Decimal(2), "individual": Decimal("0.5")}
-# gp per place (lines 477-481): 96-100 pairs 1 gp; 101-200 pairs 2-1; more than 200
-# pairs 3-2-1. Read as "more than 100" and "more than 200" so that the half pairs of
-# an individual rally (201 players = 100.5 pairs) fall on a step, not between two.
-RALLY_MIN_PAIRS = Decimal(96)
-RALLY_BONUS_ABOVE = ((Decimal(200), (3, 2, 1)), (Decimal(100), (2, 1)))  # largest first
-RALLY_BONUS_LEAST = (1,)
+
+# Groups by playing strength: the pair count is multiplied (A1, lines 686-700).
+GROUP_COEFFICIENTS: dict[int, tuple[Decimal, ...]] = {
+    2: (Decimal("1.1"), Decimal("0.9")),
+    3: (Decimal("1.15"), Decimal("1.0"), Decimal("0.85")),
+    4: (Decimal("1.15"), Decimal("1.05"), Decimal("0.95"), Decimal("0.85")),
+    5: (Decimal("1.2"), Decimal("1.1"), Decimal("1.0"), Decimal("0.9"), Decimal("0.8")),
+}
 
 
 def round_up(value: Decimal) -> Decimal:
     """Every decimal is rounded up ("alla decimaler avrundas uppåt", lines 494, 1135)."""
     return value.to_integral_value(rounding=ROUND_CEILING)
+
+
+def ceil(value: Fraction | Decimal | int) -> int:
+    """:func:`round_up` as a whole number, for the cells of a scale."""
+    if isinstance(value, Decimal):
+        return int(value.to_integral_value(rounding=ROUND_CEILING))
+    return -((-value.numerator) // value.denominator)
+
+
+# -- the general shape of the scales (lines 28-35, 673-700, 1215-1240) --
+
+
+def bronze_places(entries: int) -> int:
+    """The best third get points (chapter 2, line 28); a part of an entry counts."""
+    return ceil(Fraction(entries, 3))
+
+
+def silver_places(entries: int) -> int:
+    """The best quarter get sp, at most 16 (table D, lines 1215-1227)."""
+    return min(SILVER_PLACES_CAP, ceil(Fraction(entries, 4)))
+
+
+def two_thirds_chain(first: int, places: int, minimum: int = 0) -> tuple[int, ...]:
+    """Each place gets 2/3 of the place above, rounded up (A1 line 674, C, D up to 32)."""
+    values = [first]
+    while len(values) < places:
+        values.append(max(minimum, ceil(Fraction(2 * values[-1], 3))))
+    return tuple(values[:places])
+
+
+def halving_principle(
+    winner: int, half: tuple[int, ...], places: int, minimum: int = 0
+) -> tuple[int, ...]:
+    """Table A2's principle (lines 809-822): the second gets 2/3 of the winner; odd
+    places 3, 5, 7 ... get places 1, 2, 3 ... of the scale for half the field; an even
+    place gets the mean of its neighbours, rounded up."""
+    odd = {2 * k + 3: value for k, value in enumerate(half)}
+    fixed = {1: winner, 2: ceil(Fraction(2 * winner, 3)), **odd}
+    values = []
+    for place in range(1, places + 1):
+        if place in fixed:
+            value = fixed[place]
+        elif place - 1 in fixed and place + 1 in fixed:
+            value = ceil(Fraction(fixed[place - 1] + fixed[place + 1], 2))
+        else:
+            value = minimum
+        values.append(max(minimum, value))
+    return tuple(values)
+
+
+def mean_of_rows(lower: tuple[int, ...], upper: tuple[int, ...], places: int) -> tuple[int, ...]:
+    """An odd field takes the mean of the rows either side, rounded up (A2, line 824).
+
+    A place only one neighbour has is taken from that one.
+    """
+    return tuple(blend(lower, upper, place, Fraction(1, 2)) for place in range(places))
+
+
+def blend(lower: tuple[int, ...], upper: tuple[int, ...], index: int, weight: Fraction) -> int:
+    """Place ``index`` read between two printed rows, ``weight`` of the way up."""
+    have_lower, have_upper = index < len(lower), index < len(upper)
+    if have_lower and have_upper:
+        return ceil(lower[index] + weight * (upper[index] - lower[index]))
+    if have_upper:
+        return upper[index]
+    if have_lower:
+        return lower[index]
+    return BRONZE_MINIMUM
+
+
+# -- rules the tables share --
 
 
 def bronze_minimum(*, handicap: bool = False, multiplier: int = 1) -> int:
@@ -61,33 +126,6 @@ def boards_coefficient(boards: int | None) -> Decimal:
     if boards is None or boards < 100:
         return Decimal(1)
     return Decimal("1.2") + Decimal("0.2") * ((boards - 100) // 50)
-
-
-def silver_winner(entries: int, *, met: int | None = None, boards: int | None = None) -> Decimal:
-    """The exact (unrounded) sp of the winner of a silver pairs event, capped at 100.
-
-    All met all: one sp per pair. Otherwise :func:`winner_not_all_met`. Both are then
-    multiplied by :func:`boards_coefficient`; the cap applies "oavsett koefficient".
-    We apply the coefficient to the unrounded figure and round once, when the row is
-    picked (line 1249: "poäng efter 1,2 x poängantalet").
-    """
-    base = Decimal(entries) if met is None else winner_not_all_met(entries, met)
-    return min(SILVER_CAP, base * boards_coefficient(boards))
-
-
-def individual_winner(players: int, *, met: int | None = None) -> Decimal:
-    """Table F's winner: 3/4 sp per player; when not all played with all, 3/4 of
-    (1 + players met + half of those not met): 24 players, 19 rounds -> 16.5
-    (line 1724)."""
-    base = Decimal(players) if met is None else winner_not_all_met(players, met)
-    return base * Decimal("0.75")
-
-
-def half_silver_scale(boards: int | None) -> bool:
-    """A silver pairs event of 36-41 boards is played on half the silver scale (line
-    317). We halve the sp and keep the bronze places: the bronze is not part of the
-    "silverpoängskala"."""
-    return boards is not None and boards in HALF_SILVER_BOARDS
 
 
 def group_entries(entries: int, *, groups: int, group: int) -> int:
@@ -116,44 +154,11 @@ def simultaneous_bonus(silver: Decimal) -> Decimal:
     return silver / 5
 
 
-def rally_bonus(
-    *, starters: int, kind: str, silver_events: int, spring_autumn_events: int = 0
-) -> tuple[int, ...]:
-    """Gold bonus of a district rally, per place, from the rally's total starters
-    (lines 459-487). No bonus unless the rally has at least six silver events and
-    none of them spring or autumn silver."""
-    if silver_events < RALLY_MIN_SILVER_EVENTS or spring_autumn_events:
-        return ()
-    pairs = rally_pairs(starters, kind)
-    if pairs < RALLY_MIN_PAIRS:
-        return ()
-    return next((gold for above, gold in RALLY_BONUS_ABOVE if pairs > above), RALLY_BONUS_LEAST)
-
-
-def rally_pairs(starters: int, kind: str) -> Decimal:
-    """The rally's starters as pairs: teams count twice, individual players half
-    (lines 482-487)."""
-    return Decimal(starters) * RALLY_PAIRS_PER_STARTER.get(kind, Decimal(1))
-
-
 def handicap_list_points(bronze: Decimal) -> tuple[Decimal, Decimal]:
     """On the handicap list a place gets half the bp of the same place without
     handicap, rounded up, at least 2 (lines 500-513). Returns (exact, credited)."""
     exact = bronze / 2
     return exact, max(Decimal(2), round_up(exact))
-
-
-def inexperienced_points(bronze: Decimal) -> tuple[Decimal, Decimal]:
-    """Events for inexperienced players of 10-17 boards use half the scale, at least
-    2 bp (A1, lines 685-692). Returns (exact, credited)."""
-    exact = bronze / 2
-    return exact, max(Decimal(2), round_up(exact))
-
-
-def beginners_scale_entries(entries: int) -> int:
-    """Nybörjarträffen: up to 99 pairs the 50-pair bronze scale, from 100 pairs the
-    100-pair scale (lines 497-499)."""
-    return 100 if entries >= 100 else 50
 
 
 def shared_value(values: Sequence[Decimal], place: int, place_to: int) -> Decimal:
@@ -200,21 +205,6 @@ def abandoned_without_points(level: Colour, *, abandoned: bool) -> bool:
     """No points when a silver or gold event is deliberately abandoned before all
     boards are played (lines 518-521); a bronze event is not named, so it keeps them."""
     return abandoned and level in (Colour.SILVER, Colour.GOLD)
-
-
-def gold_from_silver(silver: Decimal) -> Decimal:
-    """Gold events count as silver in gold currency: 52 sp -> 5.2 gp, credited 6
-    (lines 1775-1777)."""
-    return silver / 10
-
-
-def gold_places(entries: int, *, kind: str = "pairs", raised: bool = False) -> int:
-    """How many places get gp: three, two at 24-31 pairs (28-31 players), four on the
-    raised scale (lines 339-357, 1777-1779). The seed gives four to the raised scale
-    without a field-size exception, so a raised event of 24-31 pairs gets four too."""
-    if raised:
-        return 4
-    return 3 if entries >= 32 else 2
 
 
 def cap_bronze_by_silver(bronze: int, lowest_silver: int) -> int:

@@ -14,9 +14,10 @@ import pytest
 
 import awards.domain.sbf as sbf
 from awards.domain.core import Competition, Placing, Player
-from awards.domain.sbf import OPTION_NAMES, SBF, teams
+from awards.domain.sbf import OPTION_NAMES, SBF
 
 SBF_DIR = Path(sbf.__file__).parent
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 TYPES = {"bool", "int", "decimal", "str", "mapping"}
 
 # How the sources read an option by name.
@@ -31,13 +32,13 @@ def sources() -> dict[str, str]:
     return {path.name: path.read_text(encoding="utf-8") for path in sorted(SBF_DIR.glob("*.py"))}
 
 
-def documented(docstring: str, heading: str) -> set[str]:
-    """The ``name`` tokens of a docstring after ``heading``, less the dataclass fields
-    and sbf modules the text also names."""
-    section = docstring.split(heading, 1)[1]
+def documented(text: str, heading: str) -> set[str]:
+    """The `name` tokens of a text after ``heading`` up to the next markdown heading,
+    less the dataclass fields and sbf modules the text also names."""
+    section = re.split(r"\n#", text.split(heading, 1)[1], maxsplit=1)[0]
     fields = {f.name for cls in (Competition, Placing, Player) for f in dataclasses.fields(cls)}
     modules = {path.stem for path in SBF_DIR.glob("*.py")}
-    return set(re.findall(r"``([a-z_]+)``", section)) - fields - modules
+    return set(re.findall(r"`{1,2}([a-z_]+)`{1,2}", section)) - fields - modules
 
 
 def test_every_entry_has_a_type_tag_and_a_description():
@@ -55,14 +56,15 @@ def test_option_names_is_the_mapping_and_read_only():
 
 
 @pytest.mark.parametrize(
-    ("module", "heading"),
+    ("text", "heading"),
     [
-        (sbf, "``Competition.options`` names read here"),
-        (teams, "``Competition.options`` read here"),
+        ((DOCS / "awards.md").read_text(encoding="utf-8"), "The options of pairs and individual"),
+        ((DOCS / "awards-teams.md").read_text(encoding="utf-8"), "## Options read from"),
     ],
+    ids=["pairs", "teams"],
 )
-def test_every_documented_name_is_in_the_mapping(module, heading):
-    names = documented(module.__doc__, heading)
+def test_every_documented_name_is_in_the_mapping(text, heading):
+    names = documented(text, heading)
     assert len(names) >= 9, names  # the parse found the lists
     assert names - set(OPTION_NAMES) == set()
 
@@ -82,15 +84,15 @@ def test_every_name_read_in_the_sources_is_in_the_mapping():
 def test_every_name_in_the_mapping_is_read_somewhere():
     # A name only the mapping knows would pass check_options and then be ignored.
     texts = sources()
-    init = texts["__init__.py"]
+    options = texts["options.py"]
     mapping = next(
         node
-        for node in ast.parse(init).body
+        for node in ast.parse(options).body
         if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "OPTION_NAMES"
     )
-    lines = init.splitlines()
+    lines = options.splitlines()
     del lines[mapping.lineno - 1 : mapping.end_lineno]
-    texts["__init__.py"] = "\n".join(lines)
+    texts["options.py"] = "\n".join(lines)
     elsewhere = "\n".join(texts.values())
     stale = [name for name in OPTION_NAMES if f'"{name}"' not in elsewhere]
     assert stale == []

@@ -13,7 +13,8 @@ from decimal import Decimal
 import pytest
 
 from awards.domain.core import AwardOutcome, Colour, Competition, Placing, Player, Reason
-from awards.domain.sbf import SBF, rules
+from awards.domain.sbf import SBF
+from awards.domain.sbf import rally as rally_rules
 
 G = Colour.GOLD
 
@@ -188,15 +189,43 @@ def test_a_rally_that_does_not_qualify_says_why(facts, sv, en):
 
 
 def test_refusals_agree_with_the_rule():
-    # Wherever SBF.award refuses a qualified-looking rally, rules.rally_bonus gives nothing.
+    # Wherever SBF.award refuses a qualified-looking rally, rally_rules.rally_bonus gives nothing.
     for kind in ("pairs", "teams", "individual"):
         for starters in range(40, 420):
             outcome = SBF.award(rally(PODIUM, kind=kind, starters=starters))
-            bonus = rules.rally_bonus(starters=starters, kind=kind, silver_events=6)
+            bonus = rally_rules.rally_bonus(starters=starters, kind=kind, silver_events=6)
             assert (outcome.no_award is None) == bool(bonus), (kind, starters)
 
 
 def test_rally_pairs():
-    assert rules.rally_pairs(8, "teams") == 16  # "Åtta lag likställs således med 16 par"
-    assert rules.rally_pairs(191, "individual") == Decimal("95.5")
-    assert rules.rally_pairs(150, "pairs") == 150
+    assert rally_rules.rally_pairs(8, "teams") == 16  # "Åtta lag likställs således med 16 par"
+    assert rally_rules.rally_pairs(191, "individual") == Decimal("95.5")
+    assert rally_rules.rally_pairs(150, "pairs") == 150
+
+
+@pytest.mark.parametrize(
+    ("starters", "kind", "bonus"),
+    [
+        (95, "pairs", ()),
+        (96, "pairs", (1,)),
+        (100, "pairs", (1,)),
+        (101, "pairs", (2, 1)),
+        (200, "pairs", (2, 1)),
+        (201, "pairs", (3, 2, 1)),
+        (48, "teams", (1,)),
+        (51, "teams", (2, 1)),
+        (200, "individual", (1,)),
+        (400, "individual", (2, 1)),
+        (402, "individual", (3, 2, 1)),
+    ],
+)
+def test_rally_bonus(starters, kind, bonus):
+    assert rally_rules.rally_bonus(starters=starters, kind=kind, silver_events=6) == bonus
+
+
+def test_rally_bonus_needs_six_silver_events_none_spring_or_autumn():
+    assert rally_rules.rally_bonus(starters=300, kind="pairs", silver_events=5) == ()
+    assert (
+        rally_rules.rally_bonus(starters=300, kind="pairs", silver_events=8, spring_autumn_events=1)
+        == ()
+    )

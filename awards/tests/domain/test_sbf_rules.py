@@ -1,6 +1,8 @@
-"""The SBF general rules, seed 000_18af0e66f52a62b2.txt chapters 2, 5 and 9."""
+"""The SBF rules several tables share (awards.domain.sbf.rules), seed
+000_18af0e66f52a62b2.txt chapters 2, 5 and 9."""
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -16,23 +18,12 @@ def test_winner_when_not_all_met(entries, met, winner):
     assert rules.winner_not_all_met(entries, met) == winner
 
 
-def test_silver_winner_is_capped_at_100():
-    assert rules.silver_winner(200, met=30) == 100
-    assert rules.silver_winner(90, boards=120) == 100
-
-
 @pytest.mark.parametrize(
     ("boards", "coefficient"),
     [(None, "1"), (99, "1"), (100, "1.2"), (149, "1.2"), (150, "1.4"), (200, "1.6"), (249, "1.6")],
 )
 def test_boards_coefficient(boards, coefficient):
     assert rules.boards_coefficient(boards) == Decimal(coefficient)
-
-
-def test_individual_winner_24_players_19_rounds():
-    # (19 + 1) x 0.75 + 4 x 0.75 / 2 = 16.5 (line 1724)
-    assert rules.individual_winner(24, met=19) == Decimal("16.5")
-    assert rules.individual_winner(24) == 18
 
 
 def test_a_final_winner_60_pairs_12_and_12_rounds():
@@ -79,47 +70,6 @@ def test_handicap_list_gets_half_at_least_two():
     assert rules.handicap_list_points(Decimal(3))[1] == 2
 
 
-def test_inexperienced_half_scale_minimum_two():
-    assert rules.inexperienced_points(Decimal(7)) == (Decimal("3.5"), 4)
-    assert rules.inexperienced_points(Decimal(2))[1] == 2
-
-
-def test_beginners_scale():
-    assert rules.beginners_scale_entries(99) == 50
-    assert rules.beginners_scale_entries(100) == 100
-
-
-def test_half_silver_scale_at_36_to_41_boards():
-    assert [b for b in (35, 36, 41, 42) if rules.half_silver_scale(b)] == [36, 41]
-
-
-@pytest.mark.parametrize(
-    ("starters", "kind", "bonus"),
-    [
-        (95, "pairs", ()),
-        (96, "pairs", (1,)),
-        (100, "pairs", (1,)),
-        (101, "pairs", (2, 1)),
-        (200, "pairs", (2, 1)),
-        (201, "pairs", (3, 2, 1)),
-        (48, "teams", (1,)),
-        (51, "teams", (2, 1)),
-        (200, "individual", (1,)),
-        (400, "individual", (2, 1)),
-        (402, "individual", (3, 2, 1)),
-    ],
-)
-def test_rally_bonus(starters, kind, bonus):
-    assert rules.rally_bonus(starters=starters, kind=kind, silver_events=6) == bonus
-
-
-def test_rally_bonus_needs_six_silver_events_none_spring_or_autumn():
-    assert rules.rally_bonus(starters=300, kind="pairs", silver_events=5) == ()
-    assert (
-        rules.rally_bonus(starters=300, kind="pairs", silver_events=8, spring_autumn_events=1) == ()
-    )
-
-
 def test_simultaneous_bonus_is_a_fifth():
     assert rules.simultaneous_bonus(Decimal(60)) == 12
 
@@ -150,12 +100,13 @@ def test_abandoned_silver_or_gold_event_gives_nothing():
     assert not rules.abandoned_without_points(Colour.SILVER, abandoned=False)
 
 
-def test_gold_from_silver_and_gold_places():
-    assert rules.gold_from_silver(Decimal(52)) == Decimal("5.2")
-    assert [rules.gold_places(n) for n in (24, 31, 32)] == [2, 2, 3]
-    assert rules.gold_places(24, raised=True) == 4
-
-
 def test_bronze_never_worth_more_than_the_lowest_silver():
     assert rules.cap_bronze_by_silver(92, 7) == 70
     assert rules.cap_bronze_by_silver(16, 6) == 16
+
+
+def test_best_third_and_best_quarter():
+    # The best third get points, the best quarter sp, at most 16 (lines 28, 1215-1227).
+    assert [rules.bronze_places(n) for n in (12, 13, 100)] == [4, 5, 34]
+    assert [rules.silver_places(n) for n in (12, 13, 100)] == [3, 4, 16]
+    assert rules.ceil(Fraction(7, 2)) == 4 and rules.ceil(Decimal("3.0")) == 3

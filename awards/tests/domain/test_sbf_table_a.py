@@ -1,10 +1,13 @@
-"""Tables A1, A2 and C (bronze), seed 000_18af0e66f52a62b2.txt chapter 9."""
+"""Tables A1 and A2 (bronze pairs, awards.domain.sbf.bronze_pairs), seed
+000_18af0e66f52a62b2.txt lines 609-829, with the beginners' and inexperienced
+players' scales."""
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
-from awards.domain.sbf import scales
+from awards.domain.sbf import bronze_pairs, rules
 
 # A1, seed lines 612-668: every printed row.
 A1_PINNED = {
@@ -19,13 +22,21 @@ A1_PINNED = {
 
 @pytest.mark.parametrize(("pairs", "row"), A1_PINNED.items())
 def test_a1_printed_rows(pairs, row):
-    assert scales.bronze_pairs(pairs) == row
+    assert bronze_pairs.row(pairs) == row
+
+
+def a1_principle(entries):
+    """Winner 2 bp per pair, then 2/3 of the place above, at least 4 (lines 674-684)."""
+    row = [2 * entries]
+    while len(row) < rules.bronze_places(entries):
+        row.append(max(4, rules.ceil(Fraction(2 * row[-1], 3))))
+    return tuple(row)
 
 
 def test_a1_follows_its_principle_everywhere():
     # 2 bp per pair to the winner, then 2/3 of the place above, at least 4, best third.
-    assert {n: row for n, row in scales.A1_ROWS.items() if row != scales.a1_principle(n)} == {}
-    assert sorted(scales.A1_ROWS) == list(range(4, 33))
+    assert {n: row for n, row in bronze_pairs.A1_ROWS.items() if row != a1_principle(n)} == {}
+    assert sorted(bronze_pairs.A1_ROWS) == list(range(4, 33))
 
 
 A2_PINNED = {
@@ -41,26 +52,26 @@ A2_PINNED = {
 
 @pytest.mark.parametrize(("pairs", "row"), A2_PINNED.items())
 def test_a2_printed_rows(pairs, row):
-    assert scales.bronze_pairs(pairs) == row
+    assert bronze_pairs.row(pairs) == row
 
 
 def test_a2_odd_field_is_the_mean_of_its_neighbours_rounded_up():
     # 32: 64 43 29 20 14 10 7 5 4 4 4 / 34: 68 46 34 23 17 13 10 7 6 6 5 4
-    assert scales.bronze_pairs(33) == (66, 45, 32, 22, 16, 12, 9, 6, 5, 5, 5)
-    assert scales.bronze_pairs(99)[:4] == (198, 133, 99, 83)
+    assert bronze_pairs.row(33) == (66, 45, 32, 22, 16, 12, 9, 6, 5, 5, 5)
+    assert bronze_pairs.row(99)[:4] == (198, 133, 99, 83)
 
 
 def test_a2_beyond_100_pairs_follows_its_principle():
     # Table D's examples use "200-skalan" and "142-skalan" for bronze: 67 and 48 places.
-    row = scales.bronze_pairs(200)
+    row = bronze_pairs.row(200)
     assert row[:8] == (400, 267, 200, 167, 134, 117, 100, 92)
     assert len(row) == 67
-    assert len(scales.bronze_pairs(142)) == 48
+    assert len(bronze_pairs.row(142)) == 48
 
 
 def test_bronze_pairs_needs_four_pairs():
     with pytest.raises(ValueError):
-        scales.bronze_pairs(3)
+        bronze_pairs.row(3)
 
 
 # Every A2 cell that departs from the table's stated principle (lines 809-822):
@@ -176,10 +187,10 @@ A2_DEPARTURES = {
 
 def test_a2_departures_from_principle_are_exactly_these():
     found = {}
-    for pairs, row in scales.A2_ROWS.items():
+    for pairs, row in bronze_pairs.A2_ROWS.items():
         if pairs == 32:
             continue
-        principle = scales.a2_principle(pairs)
+        principle = bronze_pairs.a2_principle(pairs)
         for index in range(max(len(row), len(principle))):
             printed = row[index] if index < len(row) else None
             computed = principle[index] if index < len(principle) else None
@@ -188,52 +199,16 @@ def test_a2_departures_from_principle_are_exactly_these():
     assert found == A2_DEPARTURES
 
 
-C_PINNED = {
-    8: (12, 8, 6),
-    10: (15, 10, 7, 5),
-    16: (24, 16, 11, 8, 6, 4),
-    32: (48, 32, 22, 15, 10, 7, 5, 4, 4, 4, 4),
-    33: (50, 34, 25, 17, 12, 9, 7, 5, 4, 4, 4),
-    60: (90, 60, 45, 38, 30, 25, 20, 17, 14, 12, 10, 9, 7, 6, 5, 5, 4, 4, 4, 4),
-}
+def test_inexperienced_half_scale_minimum_two():
+    assert bronze_pairs.inexperienced_points(Decimal(7)) == (Decimal("3.5"), 4)
+    assert bronze_pairs.inexperienced_points(Decimal(2))[1] == 2
 
 
-@pytest.mark.parametrize(("players", "row"), C_PINNED.items())
-def test_c_printed_rows(players, row):
-    assert scales.bronze_individual(players) == row
+def test_beginners_scale():
+    assert bronze_pairs.beginners_scale_entries(99) == 50
+    assert bronze_pairs.beginners_scale_entries(100) == 100
 
 
-def test_c_rows_the_table_skips_follow_its_principle():
-    # 11, 14 and 15 players are not printed: winner 1.5 per player, then 2/3.
-    assert scales.bronze_individual(11) == (17, 12, 8, 6)
-    assert scales.bronze_individual(14) == (21, 14, 10, 7, 5)
-    assert scales.bronze_individual(15) == (23, 16, 11, 8, 6)
-
-
-def test_c_up_to_32_players_follows_its_principle():
-    assert {
-        n: row for n, row in scales.C_ROWS.items() if n <= 32 and row != scales.c_principle(n)
-    } == {}
-
-
-def test_c_departures_above_32_players():
-    # "Annan princip gäller för fler än 32 spelare" (unstated): we check what the text
-    # does say — winner 1.5 per player, second 2/3 of it, best third, never rising.
-    departures = {}
-    for players, row in scales.C_ROWS.items():
-        if players <= 32:
-            continue
-        winner = scales.round_up(Fraction(3 * players, 2))
-        second = scales.round_up(Fraction(2 * winner, 3))
-        if row[0] != winner:
-            departures[(players, 1)] = (row[0], winner)
-        if row[1] != second:
-            departures[(players, 2)] = (row[1], second)
-        assert len(row) == scales.bronze_places(players)
-        assert list(row) == sorted(row, reverse=True)
-    assert departures == {(34, 2): (32, 34)}
-
-
-def test_c_needs_eight_players():
-    with pytest.raises(ValueError):
-        scales.bronze_individual(7)
+def test_the_module_names_its_seed_tables():
+    assert "Tabell A1, Brons, Partävling 4-32 par" in " ".join(bronze_pairs.__doc__.split())
+    assert "Tabell A2, Brons, Partävling 32-100 par" in " ".join(bronze_pairs.__doc__.split())

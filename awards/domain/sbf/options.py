@@ -1,0 +1,126 @@
+"""The names the SBF rulebook reads from ``Competition.options``, with a type each.
+
+Source: the facts the rules of ``000_18af0e66f52a62b2.txt`` ask for that a results file
+does not carry (a series division, an A-final's carry-over, a rally's starters...). The
+office sets them on the tournament; :func:`check_options` tells it what is wrong.
+``docs/awards.md`` and ``docs/awards-teams.md`` say what each one means.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+from typing import NamedTuple
+
+
+class OptionName(NamedTuple):
+    """What a ``Competition.options`` name holds: a type tag and one line of English."""
+
+    type: str  # "bool", "int", "decimal", "str" or "mapping"
+    description: str
+
+
+OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
+    {
+        # pairs and individual events (pairs.py and the table modules)
+        "met": OptionName("int", "pairs (players) each entry met when not all met all"),
+        "abandoned": OptionName("bool", "a silver or gold event deliberately abandoned"),
+        "pure_mitchell": OptionName("bool", "pure Mitchell: each direction is awarded alone"),
+        "separate_sections": OptionName(
+            "bool", "sections without a common top: each is awarded alone"
+        ),
+        "groups": OptionName("int", "number of strength groups (Placing.group 1 = A-group)"),
+        "sessions": OptionName("int", "sessions of a multi-evening event (reserves get a share)"),
+        "simultaneous": OptionName(
+            "bool", "simultaneous event: heats in Placing.section, common list in overall_place"
+        ),
+        "beginners": OptionName("bool", "beginners' event (Nybörjarträffen)"),
+        "inexperienced": OptionName("bool", "event for inexperienced players (10-17 boards)"),
+        "average_handicap": OptionName(
+            "decimal", "a gold event's field average handicap (under 15 = raised gold)"
+        ),
+        "variant": OptionName("str", "H1 semifinal/final; H2 junior/veteran/ladies/mixed"),
+        "a_final": OptionName("bool", "the A-final of an event with carry-over"),
+        "qualifying_rounds": OptionName("int", "A-final: rounds of the qualifying"),
+        "total_pairs": OptionName("int", "A-final: pairs in the whole event"),
+        "rally": OptionName("bool", "the placings are a district rally's final standings"),
+        "rally_starters": OptionName(
+            "int", "rally: pairs, teams or players starting, summed over its events"
+        ),
+        "rally_silver_events": OptionName("int", "rally: how many silver events it has"),
+        "rally_spring_autumn_events": OptionName(
+            "int", "rally: how many of them are spring or autumn silver (default 0)"
+        ),
+        "spring_autumn_silver": OptionName(
+            "bool", "a spring or autumn silver event (no ranking points)"
+        ),
+        # team events (teams.py and team_b.py, team_e.py, team_g.py)
+        "division": OptionName(
+            "int", "series division (B3, E3: 1 = top; E5: 3 or 4; G3: 1 = Elitserien; B1: 1-2)"
+        ),
+        "divisions": OptionName("int", "how many divisions the series has (B1, B3, E3)"),
+        "cup": OptionName("bool", "a cup (B2: no bonus)"),
+        "swiss": OptionName("bool", "a Swiss (Gröna Hissen): bonus by rounds (B2, B3)"),
+        "double_round_robin": OptionName(
+            "bool", "every team meets every other twice (bonus doubled)"
+        ),
+        "vp_scale": OptionName("int", "VP total of a level match when the VP do not show it"),
+        "matches_per_round": OptionName("int", "1 or 2 matches per round (B4)"),
+        "sm_event": OptionName("str", "G2: junior (G2a), veteran (G2b) or semifinal (G2c)"),
+        "stages": OptionName(
+            "mapping", "G2 veterans: round -> qualifying/quarterfinal/semifinal/final/third_place"
+        ),
+    }
+)
+
+
+def _is_number(value: object) -> bool:
+    # Read as Decimal(str(value)), so a numeric string will do.
+    if isinstance(value, bool):
+        return False
+    try:
+        return Decimal(str(value)).is_finite()
+    except InvalidOperation:
+        return False
+
+
+def _is_mapping(value: object) -> bool:
+    if isinstance(value, Mapping):
+        return True
+    return isinstance(value, list | tuple) and all(
+        isinstance(pair, list | tuple) and len(pair) == 2 for pair in value
+    )
+
+
+# type tag -> (test, what the error message asks for)
+_OPTION_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "bool": (lambda value: isinstance(value, bool), "true or false"),
+    "int": (
+        lambda value: isinstance(value, int) and not isinstance(value, bool),
+        "a whole number",
+    ),
+    "decimal": (_is_number, "a number"),
+    "str": (lambda value: isinstance(value, str), "a string"),
+    "mapping": (_is_mapping, "a mapping (or a list of pairs)"),
+}
+
+
+def check_options(options: Mapping[str, object]) -> list[str]:
+    """What is wrong with ``options``: unknown names (with the valid ones) and values
+    of the wrong type. ``None`` is taken as not given, as the rules read it."""
+    errors = []
+    for name, value in options.items():
+        known = OPTION_NAMES.get(name)
+        if known is None:
+            close = difflib.get_close_matches(str(name), OPTION_NAMES, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            errors.append(
+                f"unknown option {name!r}{hint}; the options are " + ", ".join(sorted(OPTION_NAMES))
+            )
+            continue
+        accepts, wanted = _OPTION_TYPES[known.type]
+        if value is not None and not accepts(value):
+            errors.append(f"option {name!r} must be {wanted}, got {value!r}")
+    return errors
