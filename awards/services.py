@@ -1,17 +1,8 @@
 """Master points services: the pipeline's award and ranking steps.
 
-``award_tournament`` reads a tournament's standings into the rulebook's
-:class:`~awards.domain.core.Competition`, asks the federation's rulebook
-(``awards.rulebooks``) for the awards, and replaces the
-tournament's ledger rows; the holdings and promotions of every member whose rows
-changed are then rebuilt from their whole ledger, so running a step twice, or
-reporting an old tournament late, leaves the same rows.
-
-Who may get points (000_18af0e66f52a62b2.txt, 2: "poäng ... till spelare som är
-medlemmar i SBF eller annat förbund"): a member whose status is active, or a
-foreign guest registered with us (a member of another federation). Lapsed,
-suspended and temporary non-member ids are not entitled; a player known only
-by a temporary id has no ledger to credit and is left out.
+Who may get points is read from ``000_18af0e66f52a62b2.txt``, 2 ("poäng ... till
+spelare som är medlemmar i SBF eller annat förbund"). The award step and who is
+entitled: docs/awards.md, "In the portal: ledger, facts, recompute".
 """
 
 from __future__ import annotations

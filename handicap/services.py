@@ -1,23 +1,8 @@
 """Handicap services: the pipeline's handicap step, the recompute and the start-up seed.
 
-Handicaps follow the reported competitions in (date, id) order (002_4426357e9a32e88f.txt,
-section 3): ``recompute_from(day, from_tournament=t)`` takes every member's handicap as
-it stood just before that tournament of the day, walks every competition from there on
-with the formula in ``handicap.domain``, and replaces their history rows and the current
-handicaps of the players it met. The pipeline's step is that walk from the reported
-tournament, so a report sent late recomputes everybody's later changes.
-
-What a tournament gives the formula (decisions in docs/handicap.md):
-
-* pairs and individual events scored with matchpoints: each entry's percentage;
-  IMPs against a datum (butler, cross-IMPs): the score divided by the boards;
-* team events: each match a competition of its own (``handicap.teams``);
-* a player under a temporary id is a non-member (5.4), a registered foreign guest
-  a guest (5.3); an entry with either changes nobody's handicap;
-* a tournament without results the formula can read (a ranking list without
-  percentages) is skipped;
-* a competition the rules refuse fails its own report's step with the reason and is
-  left out of everybody else's walks (logged), so one bad report holds up nobody.
+Handicaps follow the reported competitions in (date, id) order (seed
+``002_4426357e9a32e88f.txt``, section 3). What a tournament gives the formula, the
+pipeline's steps and a refused report: docs/handicap.md, "In the portal".
 """
 
 from __future__ import annotations
@@ -212,7 +197,7 @@ def fields_sql(where: str) -> str:
 
 def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
     """The rows of :func:`fields_sql` as competitions, one per tournament (decisions
-    in the module docstring); ``places`` gets each entry's place ("3", "3-4")."""
+    in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4")."""
     out: list[Competition] = []
     guest = Member.Status.FOREIGN_GUEST
     for tid, of_tournament in groupby(rows, itemgetter(0)):

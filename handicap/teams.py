@@ -1,48 +1,9 @@
 """Team events for the handicap: every team match is one competition.
 
-Seed ``002_4426357e9a32e88f.txt``, section 3.3.3.1 "Single match or half"
-(lines 231-248) and section 2 (lines 41 and 56-60): without IAF/TAF "each match
-will be handled separately"; the result owner is the team of four, compared with
-the opponents' four. In ``handicap.domain`` that is the form ``team_match``
-(``FORMS[TEAM_MATCH]``: four players, two tables), scored in IMPs per board.
-
-Decisions (also in docs/handicap.md, "Team events"):
-
-* One :class:`~handicap.domain.competition.Competition` per ``TeamMatch`` of a
-  tournament of kind teams (other kinds are not read here). Its id is
-  ``f"{tournament:012d}.{round:03d}.{match:010d}"``: the walk orders a day's
-  competitions by id as text, pairs and individual events have
-  ``f"{tournament:012d}"``, so a tournament's matches sort together and in round
-  order. Date: the tournament's start date; boards: the match's.
-* Result: the team's net IMPs per board, ``(imps_home - imps_away) / boards``,
-  and its negative for the away team. Penalties are VP penalties, taken off the
-  VPs after the scale (``tournaments.domain.teams``, "deducted after the
-  conversion"): the IMPs are what was played at the table, so they stay.
-* Players: the match's line-up (``LineupSlot``) when the side has one, else the
-  team's roster (``EntryPlayer``). A side counts with exactly four distinct
-  players; each played ``boards * halves played / halves of the match`` boards
-  (the halves of the match are those its line-up rows name, either side),
-  rounded half up, 1 to the match's boards. Without a line-up all four played
-  every board. A side with more or fewer than four (a team of five or six without
-  a line-up, a change at half-time that brought in a fifth player) leaves the
-  match out: the paper makes such a half its own competition, but our scoring
-  programs report IMPs per match, not per half. Players are listed in
-  ``EntryPlayer`` order (the domain takes seats 0-1 and 2-3 as partners).
-* Players' ids as ``handicap.services`` gives them: a member by key, a player
-  without membership ``"t:<temporary id>"`` (a non-member, 5.4: the whole team
-  changes nobody), a registered foreign guest (``Member.Status.FOREIGN_GUEST``)
-  a guest (5.3).
-* Left out: walk-overs, matches of no boards, matches with a phantom team, a
-  team against itself, a line-up naming another team's player. A match of 0-0 IMPs
-  whose VPs before penalties are not level carried no IMPs (the importer saves
-  missing IMPs as 0): left out too. Leaving a match out leaves handicaps alone, the
-  safe side of every doubt.
-* A match that names one player on both sides is returned as it is: the domain's
-  ``check`` refuses it (``PlayerTwice``), so the report's handicap step fails with
-  that reason, as a pairs event with a player twice does.
-
-Everything is read in four queries (matches, line-ups, players, and the places
-when asked), however many tournaments and matches.
+Seed ``002_4426357e9a32e88f.txt``, 3.3.3.1 "Single match or half" (lines 231-248)
+and section 2 (lines 41, 56-60): without IAF/TAF "each match will be handled
+separately", the team of four against the opponents' four. How a ``TeamMatch``
+becomes a competition, and which matches are left out: docs/handicap.md, "Team events".
 """
 
 from __future__ import annotations
@@ -74,8 +35,8 @@ def team_competitions(
     tournament_ids: Iterable[int], places: dict[str, str] | None = None
 ) -> dict[int, list[Competition]]:
     """The matches of these team tournaments as the formula's competitions, by
-    tournament, each list sorted by competition id (decisions in the module
-    docstring). Tournaments of another kind, and matches that cannot be read, are
+    tournament, each list sorted by competition id (decisions in docs/handicap.md,
+    "Team events"). Tournaments of another kind, and matches that cannot be read, are
     left out. ``places``, when given, gets each team's place in its tournament's
     standings by entry key as text ("3", or "3-4" for a shared place)."""
     ids = sorted({int(pk) for pk in tournament_ids})

@@ -1,19 +1,8 @@
 """Demo seasons: many finished tournaments, written straight to their standings.
 
-What the award step reads is a tournament's standings and who played, so a demo
-season skips traveller lines: each tournament gets one section, its entries in
-place order (now and then a shared place) and the players, drawn mostly from the
-organising club's own members so that players collect points over a season and
-reach classes. The mix follows a federation's calendar: mostly bronze club
-pairs, some silver and gold pairs, individual and team barometers.
-
-A team barometer (table B1, named on the row: an event that reports matches must
-name its table) is a round robin: every team meets every other once, one team
-sitting out each round when the count is odd, with ``max(2, drawn boards //
-matches a team plays)`` boards a match; the row's ``boards`` are the boards each
-team played, as manual entry stores them. The matches' IMPs follow the places
-(the better-placed team tends to win), their VPs the WBF 20-0 scale. They come
-from a random stream of their own, so the rest of a seed's season is unchanged.
+A season to try the award step and the classes on, with a federation's mix of
+events. How tournaments, players and team barometers are drawn: docs/awards.md,
+"Demo seasons".
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
 """Standings from the saved board results, through the scoring engine.
 
-Idempotent: a run replaces the tournament's standings and the points on its
-board results. Matchpoint events are scored with the engine's
-``score_pairs_event`` (topscore; every board to the same top, Neuberg for
-boards played fewer times); butler and cross-IMP events sum IMPs per pair;
-a ranking list's standings are its printed places (``printed_standings``);
-team events keep the standings their own services write.
-
-When the report carried the scoring program's own standings and Klöver's
-recomputation of a field disagrees with them in a place or a percentage, the
-printed standings are the official ones — the result the club published —
-and the recomputed values are kept beside each line, with a note on the
-tournament (docs/decisions.md, "Whose standings count").
+The pipeline's standings step: which engine function scores which event is in
+docs/scoring.md, "The standings step"; why the printed standings stand where
+Klöver's recomputation differs is in docs/decisions.md, "Whose standings count".
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """The national handicap as plain Python: no Django, no I/O, no clock.
 
-Source: seed ``002_4426357e9a32e88f.txt`` (SBF "Project 52 - Handicap" and the
-SBF presentation); the reconstruction of its lost equations and every decision
-the paper leaves open are in ``docs/handicap.md``.
-
-- ``policy``: :class:`HandicapPolicy` (every constant, with its seed line) and
-  :data:`FORMS` (the types of competition of paper 3.3).
-- ``formula``: the equations on plain numbers (expected result, change, start).
-- ``competition``: a reported competition, its checks, and the one pass over it.
-- ``changes``: everybody's change for one competition (:func:`apply_competition`).
-- ``guests``: temporary handicaps for guests and non-members (5.3, 5.4).
-- ``walk``: competitions in date order for everybody (:func:`walk`) or for one
-  player (:func:`walk_player`), per competition or monthly.
-- ``event``: the handicap-corrected list of a handicap event.
+Source: seed ``002_4426357e9a32e88f.txt`` (SBF "Project 52 - Handicap" and the SBF
+presentation). The modules, the reconstruction of the lost equations and every
+decision the paper leaves open: docs/handicap.md.
 """
 
 from .changes import apply_competition, average_handicap

@@ -1,33 +1,9 @@
 """One reported competition: its field, its checks, and everybody's change in one pass.
 
-Seed ``002_4426357e9a32e88f.txt`` (line numbers are that file's). A competition
-is one T_n of section 3.1: one form (3.3) and one calculation (3.2), B_N boards,
-and a field of entries, each entry one result owner (an individual player, a
-pair, or a team in a single match or half) with its result r.
-
-Results are in the unit the paper computes with (lines 133-135): a topscore
-result as its percentage (58.0), any other as IMPs per board (a butler score, or
-a team's net IMPs in the match, divided by the boards).
-
-The expected result of an owner is ``average + slope * (tables * (field - owner)
-+ adjust)``:
-
-- individual, pairs (3.3.1-2, section 2 lines 34-39): ``field`` is the average
-  handicap of the rest of the field; ``adjust`` 0.
-- team match or half (3.3.3.1, section 2 lines 56-60): ``field`` is the opponents' team
-  handicap, ``tables`` 2 (the sum of the two pair handicaps on each side).
-- team match with IAF/TAF (3.3.3.2, section 2 lines 41-53, where-clause of (8)):
-  ``field`` is the average of the pairs in the owner's direction (own pair
-  included), ``adjust`` the table opponents' handicap less the average of the
-  opposite direction.
-- duplicate teams IAF/TAF (3.3.3.3, where-clause of (9)): ``field`` is the
-  average of the pairs in the owner's room (own pair included), ``adjust`` the
-  opponents' pool less its average: the pairs of the other room except the
-  owner's team-mates, i.e. (other room's average - team-mates) / (pairs there - 1).
-
-The per-player rows carry the presentation's columns (lines 684-691) and
-everything :func:`handicap.domain.walk.walk_player` needs to recompute a row
-when the player's own handicap before it changes.
+Seed ``002_4426357e9a32e88f.txt``: a competition is one T_n of section 3.1, one form
+(3.3) and one calculation (3.2). The result unit and each form's ``field`` and
+``adjust``, with their seed lines: docs/handicap.md, "A competition" and
+"Expected result".
 """
 
 from __future__ import annotations
@@ -288,7 +264,7 @@ def _rooms(cid: str, entries: Sequence[Entry]) -> Layout:
 def field_terms(
     competition: Competition, owners: Sequence[float], layout: Layout | None
 ) -> tuple[list[float], list[float]]:
-    """Each owner's ``field`` and ``adjust`` (see the module docstring)."""
+    """Each owner's ``field`` and ``adjust`` (docs/handicap.md, "Expected result")."""
     form = competition.form
     count = len(owners)
     if form == TEAM_MATCH:

@@ -1,25 +1,8 @@
 """Handicap events: the list corrected for handicap.
 
-Seed ``002_4426357e9a32e88f.txt``: in a handicap tournament "the participants are
-assigned a starting point which corresponds to the expected out-come in
-accordance with equation 5 or 6" and "the results after the correction for
-handicap will ... be used during the prize giving" (8, lines 547-550); the pair
-28+14 (pair handicap 21) in a field of 26 "will be charged 40 % of the
-difference, i.e. -2 %" (9, lines 604-606). Each entry is charged its expected
-result over average: ``adjusted = result - (expected - average)``. The scratch
-result reported for the handicap system stays the uncorrected one (4.4, lines
-368-372).
-
-The award rules (seed ``000_18af0e66f52a62b2.txt`` "Handicaptävlingar", lines
-502-516) give bronze points on both lists, so every entry gets ``place`` and
-``place_to`` on the corrected list; entries whose corrected results are equal
-share the places (as "Delad placering").
-
-The corrected list is Decimal: the charge is rounded half-up to two decimals, as
-results are printed, and the list is ranked on the printed figures, so a tie
-on paper is a tie in the places. Handicaps and temporary handicaps are those of
-:func:`handicap.domain.changes.resolve` (guests and non-members included,
-5.3-5.4).
+Seed ``002_4426357e9a32e88f.txt`` 8 (lines 547-550) and 9 (lines 604-606); the award
+side from seed ``000_18af0e66f52a62b2.txt`` "Handikapptävlingar" (lines 502-516).
+The charge, its rounding and the shared places: docs/handicap.md, "Handicap events".
 """
 
 from __future__ import annotations

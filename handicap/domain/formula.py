@@ -1,23 +1,9 @@
 """The handicap equations as functions of plain numbers.
 
-Seed ``002_4426357e9a32e88f.txt`` (line numbers are that file's):
-
-- (1), line 99: h_n = h_{n-1} + dh.
-- (2), lost in extraction; its symbols survive (lines 107-135) and 4.2 (lines
-  338-348) keeps the board weight's pieces. Reconstructed:
-  dh = -(1/480) * W * C_u * C_k * C_b * G_N * (r - r_expected),
-  W = (B_N - 1) / (B_N + S). See docs/handicap.md for the reading of W.
-- Expected result: slope * (field - owner), the owner being the pair, player or
-  team whose result it is, the field the average handicap of the rest of the field
-  (section 2, lines 34-39; 9, lines 580-583). The team forms add their own terms
-  (:mod:`handicap.domain.competition`).
-- (3), (4), lines 179-194: a pair's or team's handicap is its players' mean.
-- (10), lines 393-403: start handicap 52 / (1 + 0.01 * MP).
-
-Handicaps are floats: they move by small fractions at every competition and
-are only ever shown rounded (:func:`for_display`); nothing is decided by an
-exact comparison of two handicaps. Results for the handicap list of a handicap
-event are Decimal (see :mod:`handicap.domain.event`).
+Seed ``002_4426357e9a32e88f.txt``: equations (1) line 99, (3)-(4) lines 179-194 and
+(10) lines 393-403; (2) was lost in extraction and is reconstructed from its symbols
+(lines 107-135) and 4.2 (lines 338-348). The reconstruction, the reading of W and why
+handicaps are floats: docs/handicap.md, "The equations" and "Numbers".
 """
 
 from __future__ import annotations

@@ -1,33 +1,9 @@
 """Temporary handicaps for guests from abroad (5.3) and for non-members (5.4).
 
-Seed ``002_4426357e9a32e88f.txt`` lines 447-497. A guest gets a temporary id (the
-caller's) and, for the one competition, a temporary handicap:
-
-a) the reported level of play, if reported (the entry's ``handicaps``);
-b) else the partner's handicap, if the partner has one (in a team, the partner
-   at the same table);
-c) else one estimated from the owner's own result in this competition.
-
-A member playing with a non-member makes the whole owner a non-member one (5.4
-step 1): its handicap is estimated as in c) and nobody in it changes. An owner
-whose handicap was estimated by c) changes nobody either: the estimate is fitted
-to that very result. A guest's own change is never kept.
-
-c) inverts the expected-result rule for all unrated owners at once. With R the
-sum of the rated owners' handicaps, P unrated owners of N, and k the handicap
-units to result (slope * tables), owner i's estimate makes its expected result
-equal its result r_i given everybody else's handicaps:
-
-    X   = (P * R - (N - 1) * sum(r) / k) / (N - P)      (sum of the estimates)
-    x_i = (R + X) / N - r_i * (N - 1) / (k * N)
-
-Their mean is h~ - mean(r) * (N - 1) / (k * (N - P)), h~ the rated owners' mean:
-the where-clause of the lost formula (lines 463-469: "the average handicap for
-all pairs with a handicap, P_n the number of pairs where one player lacks a
-handicap, and r the average result for those P_n pairs"), and 5.4's "close to
-nil or nil" change (lines 493-495) is exactly nil for each owner. The estimate
-is capped at the maximum like any handicap; with no rated owner at all, every
-owner gets the maximum (all equal: nobody's expectation differs).
+Seed ``002_4426357e9a32e88f.txt`` lines 447-497. The rules a)-c), and the estimate
+c) that inverts the expected-result rule for all unrated owners at once (its
+formula and why it is the lost where-clause): docs/handicap.md, "Guests and
+non-members".
 """
 
 from __future__ import annotations
@@ -54,7 +30,7 @@ def estimate_handicaps(
     form: str = "pairs",
     policy: HandicapPolicy = SBF_2007,
 ) -> list[float]:
-    """5.3 c): a handicap for each unrated owner from its result (see the module).
+    """5.3 c): a handicap for each unrated owner from its result (docs/handicap.md).
 
     ``rated`` are the other owners' handicaps, ``unrated_results`` the unrated
     owners' results in the reported unit (percent or IMPs per board).
@@ -88,7 +64,7 @@ def temporary_handicaps(
     policy: HandicapPolicy = SBF_2007,
     handicap_of: HandicapOf = entry_handicap_of,
 ) -> Resolved:
-    """The handicaps of a field with guests or non-members (see the module)."""
+    """The handicaps of a field with guests or non-members (docs/handicap.md)."""
     guests = competition.guests
     non_members = competition.non_members
     values_all: list[list[float | None]] = []

@@ -1,14 +1,8 @@
 """The handicap policy: every constant of the handicap rules, as data.
 
-Seed ``002_4426357e9a32e88f.txt`` (SBF "Project 52 - Handicap", Per Jernberg
-2005, translated 2007, and the SBF presentation after it) is the source; line
-numbers below are that file's. Its equations were lost in extraction; what is
-reconstructed, and why, is in ``docs/handicap.md``.
-
-A :class:`HandicapPolicy` holds the numbers; :data:`FORMS` holds the structure
-of each type of competition (paper 3.3), which is the same for every federation.
-Another federation, or a revised SBF scale, is ``dataclasses.replace(SBF_2007,
-...)`` with its own ``version``.
+Seed ``002_4426357e9a32e88f.txt`` (SBF "Project 52 - Handicap", Per Jernberg 2005,
+translated 2007, and the SBF presentation); line numbers below are that file's.
+What is reconstructed, and how another federation's scale is made: docs/handicap.md.
 """
 
 from __future__ import annotations

@@ -1,26 +1,9 @@
 """Handicaps over time: competitions applied in date order.
 
-Seed ``002_4426357e9a32e88f.txt``: equation (1) applies the competitions "in
-turn" (lines 86-99); the presentation says "Once a month the handicap change will
-be calculated" (line 590), which :attr:`HandicapPolicy.monthly_batch` offers.
-
-Competitions are applied by ``(date, id)``: the same competitions in any order
-of arrival give the same handicaps, so a competition reported late is applied by
-walking again from its date.
-
-- :func:`walk` applies competitions to every player at once (the full
-  recompute, and the exact answer for a late report: every player's later
-  expected results see the corrected handicaps).
-- :func:`walk_player` recomputes one player's rows from a starting handicap,
-  keeping everybody else's figures as recorded in the rows (partner, field). It
-  is what "a competition reported late recomputes its players' later changes"
-  asks for; it does not reach the partners and opponents of those later
-  competitions, whom the next full walk corrects.
-
-In monthly mode every competition of a calendar month is computed with the
-handicaps as they were when the month began; each row's ``new_handicap`` is the
-running handicap within the month (start plus the month's changes so far,
-capped), and the last row of the month is the month's result.
+Seed ``002_4426357e9a32e88f.txt``: equation (1) applies the competitions "in turn"
+(lines 86-99); "Once a month the handicap change will be calculated" (line 590) is
+:attr:`HandicapPolicy.monthly_batch`. Late reports, ``walk`` against ``walk_player``
+and the monthly mode: docs/handicap.md, "Order, late reports, monthly batch".
 """
 
 from __future__ import annotations

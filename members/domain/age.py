@@ -1,15 +1,8 @@
 """Seasons and age categories.
 
-Sources and decisions (see docs/decisions.md, "Seasons and age categories"):
-- The SBF season runs 1 July to 30 June ("Svenska mästarpoäng 2014-2015" is a
-  season named by its two years; 000_18af0e66f52a62b2.txt says the new rules
-  take effect "1 juli"). A season is named by the year it starts: 2026 is
-  2026/27.
-- Veteran: 003_796cec548aee39db.txt (DM pairs 2024-2025, "Par Veteran") says
-  "födda 1961 eller tidigare", i.e. turning 63 or more in the calendar year the
-  season starts. We apply that age to every season.
-- Junior: the seeds give no age; we use the WBF/EBL junior rule, turning 25 or
-  less in the calendar year the season starts (under 26 on 1 January).
+Sources: ``000_18af0e66f52a62b2.txt`` (the season starts "1 juli") and
+``003_796cec548aee39db.txt`` (DM "Par Veteran": "födda 1961 eller tidigare"); the
+seeds give no junior age. The readings: docs/decisions.md, "Seasons and age categories".
 """
 
 from dataclasses import dataclass

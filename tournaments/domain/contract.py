@@ -1,27 +1,8 @@
 """Contracts, results and boards: the notation every scoring module reads.
 
-Sources
--------
-* Seed 004 (``004_058b41174697c9d9.txt``, article "Bridge scoring"): the contract
-  notation ("a contract of four hearts doubled is indicated by 4♥ X ... redoubled
-  ... 4♥ XX"), section "Scoring elements"; the 16-board table in section
-  "Example results for a sixteen board match" gives dealer and vulnerability of
-  boards 1-16; section "8-level bids" (no contract for more than thirteen tricks).
-* The Laws of Duplicate Bridge (2017), Law 2: the dealer and vulnerability
-  printed on boards 1-16, repeated for boards 17-32 and so on.
-
-Accepted notation (case-insensitive, blanks allowed between the parts):
-
-* contract: level ``1``-``7``, strain ``C D H S`` or ``♣ ♦ ♥ ♠`` (also the white
-  suit symbols) or ``N``/``NT`` for notrump, then nothing, ``X`` or ``XX``
-  (``*``/``**`` are read as X/XX, as some score sheets print them); or ``Pass``
-  (also ``P``, ``Passed out``, ``PO``, ``AP``) for a passed-out board;
-* declarer: ``N E S W`` or ``North East South West``;
-* result: ``=``, ``+n`` (overtricks), ``-n`` (undertricks; the Unicode minus is
-  read too) or a bare number ``0``-``13`` of tricks taken by declarer.
-
-Printing uses ASCII by default (``4SX``, ``3NTXX``, ``Pass``) and the suit
-symbols on request (``4♠X``). Notrump always prints as ``NT``.
+Sources: seed ``004_058b41174697c9d9.txt``, "Scoring elements", "Example results
+for a sixteen board match" and "8-level bids"; the Laws of Duplicate Bridge,
+Law 2. The accepted notation: docs/scoring.md, "1. Contracts and results notation".
 """
 
 from __future__ import annotations

@@ -1,24 +1,8 @@
 """Pairs scored in IMPs: against a datum (butler) and cross-IMPs.
 
-Sources:
-
-- Seed ``004_058b41174697c9d9.txt``, "International Match Point scoring": in
-  pair events the score compared against is "the datum score, most often
-  calculated as the average score on board, excluding a number of top and
-  bottom results. Sometimes, the median score is used instead." In
-  "cross-IMP" scoring "every score on board is compared against every other
-  score ... and IMPs summed up (and possibly averaged, to reduce
-  inflation)". The worked example: +620 against -100, -100, -300, +650 gains
-  12 + 12 + 14 - 1 = 37 IMPs, divided by the 4 competitors = 9.25, so the
-  average is over the n - 1 other scores.
-- The datum is rounded to a multiple of 10, and a 5 goes away from zero:
-  ``compscore3_butler_howell.xml`` prints BOARD_AVERAGE 40 for a mean of 35,
-  130 for 125, 10 for 5, -450 for -445, -40 for -35 and -10 for -5 (seventeen
-  of its 35 boards end in 5, all rounded this way; the mean is taken after
-  dropping one top and one bottom score).
-- ``compscore3_cross_imp_howell.xml`` averages over the n - 1 other scores,
-  like the seed: every printed NS_CROSS_IMP_POINTS is the exact average
-  rounded to two decimals.
+Source: seed ``004_058b41174697c9d9.txt``, "International Match Point scoring";
+the datum's rounding is read from ``compscore3_butler_howell.xml``. The readings:
+docs/scoring.md, part B, "3. Butler and cross-IMPs".
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
 """Duplicate score of one deal.
 
-Sources
--------
-* Seed 004 (``004_058b41174697c9d9.txt``, article "Bridge scoring"), sections
-  "Contract points", "Overtrick points", "Slam bonus", "Doubled or redoubled
-  bonus", "Penalty points", "Game or part-game bonus" and "Duplicate bridge /
-  Scoring deals". Its 16-board table "Example results for a sixteen board
-  match" is pinned row by row in the tests.
-* The Laws of Duplicate Bridge, Law 77 (the same values; undertricks as changed
-  in 1987: the 4th and later non-vulnerable doubled undertricks cost 300).
-
-Every score is computed once, at import, for all 7 levels × 5 strains ×
-3 doublings × 2 vulnerabilities × 14 trick counts (2 940 cells); scoring a deal
-is then one validated list look-up. The rule code below is the only place the
-numbers come from; the table is its cache.
+Sources: seed ``004_058b41174697c9d9.txt``, "Scoring elements" and
+"Duplicate bridge / Scoring deals" (its 16-board table is pinned in the tests);
+the Laws of Duplicate Bridge, Law 77. Values, decisions and the precomputed
+table: docs/scoring.md, "2. Duplicate deal scores".
 """
 
 from __future__ import annotations

@@ -1,21 +1,8 @@
 """International Match Points (IMPs) and team-match scoring.
 
-Source: seed ``004_058b41174697c9d9.txt`` ("Bridge scoring"), section
-"International Match Point scoring": the current WBF IMP table (0-10 -> 0 ...
-4000 or more -> 24). The same table closes the section "History of contract
-bridge scoring / International Match Points" as the table in force since the
-WBF revision; the article cites it as the 2017 WBF IMP table, Law 78.
-
-The table only lists multiples of 10, the only differences that occur between
-two bridge scores. A difference that falls between two rows (15, or anything
-measured against an unrounded datum) takes the lower row: a step is reached at
-its "from" value. The sign of the difference is the sign of the IMPs, so
-``imps(-x) == -imps(x)``.
-
-A team match (same section of the seed: "In team events, it is the score from
-the teammates' table"): each board is played at two tables; the home team sits
-North-South at the open table and East-West at the closed table, so its result
-on the board is the open-table NS score minus the closed-table NS score.
+Source: seed ``004_058b41174697c9d9.txt``, "International Match Point scoring"
+(the current WBF IMP table, 2017, Law 78). Between rows, sign and the team
+match: docs/scoring.md, part B, "1. IMPs".
 """
 
 from __future__ import annotations

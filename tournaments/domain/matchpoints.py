@@ -1,41 +1,9 @@
 """Matchpoint (pairs) scoring: boards, Neuberg, adjusted scores, Mitchell and Howell.
 
-Sources:
-
-- Seed ``004_058b41174697c9d9.txt``, "Matchpoint scoring": on each board a pair
-  scores two matchpoints for every other pair that scored fewer points with
-  the same cards and one for every pair that scored the same ("topscore", the
-  Swedish/EBU scale); Note 1: ACBL scores one per pair beaten and one half per
-  pair tied; Note 2: a board played n times has a top of 2n-2, tied results
-  share; boards played a different number of times and adjusted scores are
-  scored with the Neuberg formula. The opponents get the complement; in a
-  Mitchell NS and EW pairs are ranked separately, in a Howell (and any
-  one-winner event) together.
-- The Neuberg formula itself is not in the seed (only "see Neuberg formula").
-  It is read from ``compscore3_mp_pairs_howell.xml`` board 26: six results,
-  one an artificial average, and the five real results printed 0.2, 2.6, 5,
-  7.4, 9.8 on a top of 10 where plain matchpointing gives 0, 2, 4, 6, 8 on a
-  top of 8, i.e. ``(mp + 1) * N / n - 1`` with ``n`` = results compared and
-  ``N`` = results the board is scored to (the topscore scale; the ACBL scale
-  is half of it, ``(mp + 1/2) * N / n - 1/2``). The same formula reproduces
-  compscore3_mp_pairs_mitchell_adjusted.xml (N = 21, n = 20) and
-  nzscorer_multi-section-multi-movement-pairs.xml board 17 (N = 33, n = 31).
-- Artificial adjusted scores are percentages of the board's top
-  (average-plus 60 %, average 50 %, average-minus 40 %; a split such as 60/40
-  gives one side 60 % and the other 40 %, and both sides may get 60 %): the
-  fixtures print A5050 as 5 of 10, A6060 as 24 of 40, A6040 as 38.4 and 25.6
-  of 64. A fixed percentage is used; the "or the pair's session percentage if
-  higher" variants of the laws are the caller's choice of percentage.
-- A not-played result gives neither pair anything and is not in the field
-  (a Klöver decision: nzscorer_pairs-with-np-passed.xml shows NZ Scorer
-  matchpointing an NP line as a score of 0); a
-  phantom or sit-out pair simply has no results, so its opponents' boards are
-  scored over the results that exist, and every pair's percentage is over the
-  boards it actually played (the standings of compscore3_mp_pairs_mitchell_03.xml
-  and, for 9 of its 11 pairs, nzscorer_three_quarter_howell_with_phantom.xml).
-
-All matchpoints are exact ``Fraction`` values (Neuberg produces thirds and
-worse); percentages are rounded once, at the end (see standings.py).
+Source: seed ``004_058b41174697c9d9.txt``, "Matchpoint scoring" (topscore, ACBL
+Note 1, Neuberg Note 2); the Neuberg formula itself is read from
+``compscore3_mp_pairs_howell.xml`` board 26. The readings and decisions are in
+docs/scoring.md, part B, "2. Matchpoints".
 """
 
 from __future__ import annotations

@@ -1,34 +1,9 @@
 """Rubber bridge score sheet and Chicago (four-deal bridge).
 
-Sources
--------
-* Seed 004 (``004_058b41174697c9d9.txt``, article "Bridge scoring"):
-  "Scoring elements" (what rubber and Chicago add to the deal score),
-  "Rubber bonus" (700/500, unfinished rubber 300 and 100), "Honor bonus or
-  honors" (100/150), "Game or part-game bonus (Chicago)" (300/500 game bonus
-  when a game is completed, 100 for a partial contract made on the fourth
-  deal), "Rubber bridge / The score sheet / An example rubber" (six deals,
-  770 vs 1640; pinned in the tests).
-* Deal values (contract, overtrick, slam, insult and undertrick points) are
-  those of :mod:`tournaments.domain.deal_score`; seed 004 "Scoring of
-  undertricks / After 1987" says rubber bridge took the post-1987 undertrick
-  scale in 1993.
-* Chicago vulnerability (deal 1 none, deals 2 and 3 the dealer's side, deal 4
-  both) and the redeal of a passed-out Chicago deal by the same dealer are
-  from the Laws of Contract Bridge (rubber), Chicago appendix; seed 004 only
-  says "fixed vulnerability".
-
-Decisions where the sources are thin (see also docs/scoring.md):
-
-* Unfinished rubber: "if but one side has won a game, it scores 300; if but
-  one side has a part-score, it scores 100" — part-scores count only in the
-  game still being played (cut-off part-scores are history); both bonuses
-  may go to the same side; if both sides have a game or both a part-score,
-  nobody gets that bonus.
-* A passed-out deal in rubber bridge scores nothing and changes nothing.
-* Chicago part-score bonus: only a partial contract bid and made on deal 4
-  that does not complete a game earns the 100 ("without accumulation", seed
-  004); a part-score left from deals 1-3 earns nothing.
+Sources: seed ``004_058b41174697c9d9.txt``, "Rubber bonus", "Honor bonus or
+honors", "Game or part-game bonus (Chicago)" and "An example rubber"; the Laws
+of Contract Bridge, Chicago appendix. Readings and decisions: docs/scoring.md,
+"3. Rubber bridge" and "4. Chicago".
 """
 
 from __future__ import annotations

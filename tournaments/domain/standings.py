@@ -1,24 +1,9 @@
 """Ranking a field and printing percentages.
 
-Sources:
-
-- Shared places: seed ``001_4cb9a3c6036a851e.txt`` (EBU handbook) 3.5 "Tied
-  positions": ties are not broken, tied competitors occupy the places they
-  would hold were the tie broken (a tie for 4th takes 4th and 5th), so the next
-  competitor is 6th; seed ``000_18af0e66f52a62b2.txt`` (SBF) "Delad
-  placering" says the same for shared places. The scoring programs' files
-  agree: in ``../shared/fixtures/usebio`` tied pairs have the same PLACE and the
-  following place is skipped (nzscorer_pairs.xml: 1 NS and 13 NS both 10th,
-  nobody 11th). A shared place is printed "3=".
-- Percentages: seed ``004_058b41174697c9d9.txt``, "Matchpoint scoring": scores
-  are given as a percentage of the theoretical maximum. Scoring programs print
-  two decimals (every PERCENTAGE in the fixtures). Klöver rounds the exact
-  value half-up on Decimal (half away from zero). Half-up and half-even give
-  the same figure for every percentage and 2-decimal total in the fixtures
-  (the only exact half, 46.875 in the NZ multi-section file, is 46.88 either
-  way), so the files cannot tell them apart; half-up is what a reader expects
-  from "rounded to two decimals" and is how Compscore3 rounds the butler
-  datum (see datum.py).
+Sources: shared places from seed ``001_4cb9a3c6036a851e.txt`` (EBU) 3.5 "Tied
+positions" and seed ``000_18af0e66f52a62b2.txt`` (SBF) "Delad placering";
+percentages from seed ``004_058b41174697c9d9.txt``, "Matchpoint scoring". Why
+half-up: docs/scoring.md, part B, "4. Standings".
 """
 
 from __future__ import annotations

@@ -1,37 +1,10 @@
-"""Victory Points: the WBF continuous 20-0 scale, the article's discrete 20- and
-30-point scales, VP penalties, and board-a-match scoring.
+"""Victory Points: the WBF continuous 20-0 scale, the discrete 20- and 30-point
+scales, VP penalties, and board-a-match scoring.
 
-Sources
--------
-* Seed 003 (``003_796cec548aee39db.txt``, ÖMBF district rules 2024-2025), page
-  "20-0-skalan": the WBF continuous 20-0 scale tabulated for 8, 10, 12, 14,
-  16, 20 and 24 boards, with three worked examples. Every cell is pinned by
-  the tests (``tests/domain/data/wbf_vp_seed_table.csv``).
-* Seed 003, sections "Sen ankomst" (late arrival) and "Långsamt spel" (slow
-  play): the VP penalty scales.
-* Seed 004 (``004_058b41174697c9d9.txt``, article "Bridge scoring"), section
-  "Victory Point scoring": the discrete 20-point and 30-point scales; section
-  "Matchpoint scoring": board-a-match (1 won, ½ tied, 0 lost per board).
-
-The WBF continuous scale, as the seed's numbers require it
----------------------------------------------------------
-With ``τ = (√5 − 1)/2`` and the blitz margin ``B = 15·√N`` for N boards, the
-winner of a match by ``m`` IMPs gets, for ``m < B``::
-
-    VP(m) = 10 + 10 · (1 − τ^(3m/B)) / (1 − τ³)
-
-and 20 for ``m ≥ B`` (the formula reaches exactly 20 at ``m = B``; the exponent
-is ``3m/B``, not ``m/B``: with ``m/B`` the winner would get about 15 VP at
-the blitz margin, which the seed contradicts). The loser gets ``20 − VP(m)``.
-
-Published rule (encoded in :func:`_make_concave`): each VP is the formula
-rounded half-up to 0.01; then, wherever a step ``VP(m+1) − VP(m)`` is larger
-than the step before it, ``VP(m)`` is raised by 0.01, repeated until every
-step is no larger than the one before (the scale is concave). Plain rounding
-alone misses 39 of the seed's 409 cells, each by exactly +0.01; with the
-concavity rule all 409 match. Raising the earlier value (rather than lowering
-the later one) is what the seed shows: lowering instead misses 99 cells.
-The fixed point does not depend on the order in which steps are repaired.
+Sources: seed ``003_796cec548aee39db.txt``, "20-0-skalan", "Sen ankomst" and
+"Långsamt spel"; seed ``004_058b41174697c9d9.txt``, "Victory Point scoring" and
+"Matchpoint scoring". The formula and the rounding rule the seed's table requires
+are derived in docs/scoring.md, "5. Victory Points".
 """
 
 from __future__ import annotations
@@ -135,7 +108,7 @@ def _winner_hundredths(margin: Fraction, boards: int) -> Fraction:
 def wbf_vp(imp_margin: Margin, boards: int) -> tuple[Decimal, Decimal]:
     """VP (winner, loser) on the WBF continuous 20-0 scale, to 2 decimals.
 
-    Whole margins read the published table (see the module docstring).
+    Whole margins read the published table (docs/scoring.md, "5. Victory Points").
     Fractional margins (e.g. from averaged or adjusted scores) are interpolated
     linearly between the two neighbouring whole margins and rounded half-up to
     0.01: a decision of this project, the seed gives whole margins only.

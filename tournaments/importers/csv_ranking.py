@@ -1,29 +1,7 @@
 """Ranking lists in Klöver's own CSV format -> plain frozen dataclasses.
 
-Source: our own format, documented in ``docs/importers.md`` (section "CSV
-ranking list"), for clubs whose scoring program writes nothing but a final
-ranking. In short:
-
-- optional metadata lines first: ``# event: NAME``, ``# date: YYYY-MM-DD``,
-  ``# kind: pairs|teams|individual`` (default pairs), ``# scoring:
-  matchpoints|imps``, ``# boards: N``;
-- then a header row, required; column names are case-insensitive, in any
-  order: ``place`` and ``players`` (or ``mid1``, ``mid2``, ...) are required,
-  ``section``, ``direction``, ``names``, ``score``, ``percentage`` and
-  ``boards`` are optional; any other column is an error (typos would
-  otherwise lose data silently);
-- separator ``,``, ``;`` or tab, the one the header uses; text in UTF-8
-  (with or without BOM) or Windows-1252 (:func:`decode_ranking_csv`);
-- ``place``: ``3``, or ``3=`` / ``3-4`` for a shared place;
-- ``players``: player ids separated by ``+``, ``/`` or blanks; a player id
-  is a MID (digits) or a guest's temporary id ``G:`` + letters, digits,
-  ``_ - .`` (``G:Anna``, ``G:2``), with the guest's name in ``names``;
-- numbers with a decimal point or a decimal comma (quote a decimal comma when
-  the separator is ``,``).
-
-Every problem is collected with its line (1-based, counting the metadata
-lines) and its field, and all of them are raised together in
-:class:`RankingCsvError`.
+Source: our own format, for clubs whose scoring program writes nothing but a
+final ranking; it is defined in docs/importers.md, "CSV ranking list".
 """
 
 from __future__ import annotations

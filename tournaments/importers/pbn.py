@@ -1,57 +1,9 @@
 """PBN (Portable Bridge Notation) results files -> plain frozen dataclasses.
 
-Source: the PBN standard, version 2.1 (coordinator Tis Veugen, co-editor
-Kaj G Backas; ``pbn_v21.txt`` on the PBN home page). It is checked against the
-PBN reference test files in ``../shared/fixtures/pbn`` (``pbnstandard_correct_*``
-must parse, ``pbnstandard_errors_*`` hold deliberate errors that must be
-reported with their line).
-
-What is read (import format, section 2.1 of the standard):
-
-- escape lines (``%`` in column 1); ``% PBN 2.1`` gives :attr:`PbnFile.version`,
-  ``% EXPORT`` asks for the export-format layout checks (below);
-- tag pairs ``[Name "value"]``, also split over lines or several on one line,
-  with the string escapes ``\\"`` and ``\\\\`` (any other backslash is literal,
-  as the column formats ``Score_NS\\6R`` need);
-- commentary ``{...}`` (may span lines) and ``;`` to the end of the line;
-- the Auction and Play sections with suffixes ``! ? !! ?? !? ?!``, NAGs
-  ``$n``, note references ``=n=`` and the irregularities ``^I ^S`` (auction) and
-  ``^R ^L`` (play), ``-`` (no call/card), ``+`` (to be continued), ``*`` (end of
-  play), ``AP`` (all pass);
-- every table (``ScoreTable``, ``TotalScoreTable``, ``OptimumResultTable``,
-  ``ActionTable`` ...): its column format ``[+|-]Name[\\width[L|R]]`` and rows,
-  typed where the column is known (scores and ranks as ``int``, matchpoints,
-  IMPs and percentages as ``Decimal``, contracts and seats as domain values),
-  every other column kept as the string in the file; a ``+``/``-`` column must be
-  sorted (``+`` from high to low, ``-`` from low to high, as in the fixtures);
-- tag value inheritance (section 4.8): ``"#"`` copies the previous game's value,
-  ``"##value"`` sets a value that later games inherit until the tag is given
-  again (a bare ``"##"`` keeps the previous value). Tags that describe one
-  deal (Dealer, Vulnerable, Deal, Declarer, Contract, Result, Auction, Play,
-  Note) cannot be inherited.
-
-A game ends at an empty line (outside commentary), as the standard says; for
-files written without empty lines a second ``Event`` tag in one game also
-starts a new game. Text files are ISO 8859-1 by the standard; since the
-parser takes ``str``, characters above U+00FF (from a UTF-8 file) are allowed
-too; :func:`decode_pbn` picks the encoding for bytes.
-
-Checks, each reported with its line, all collected in one pass: characters
-and line length (255); tag syntax and the value syntax of every tag the
-standard defines (unknown tag names are kept and reported as warnings, since
-section 4.9 lets programs add tags); duplicate tags; deals (52 distinct cards,
-13 a hand; ``-`` for an unknown hand; an end position has equal hands of fewer
-cards); a legal auction that starts with the dealer and agrees with the
-Contract and Declarer tags; a legal play (cards held and not played twice,
-suit followed unless marked ``^R``, ``^L`` only for a lead out of turn) and a
-Result that the tricks played allow; notes referenced and given; Result,
-Score tags and ScoreRubberHistory consistent with the rest.
-
-Export format: after a ``% EXPORT`` line, for the whole file when it comes
-before the first game, otherwise for the game it precedes, every tag must
-stand alone at the start of its line, an auction line holds at most four
-calls, a play line at most one trick, and all 15 tags of the mandatory tag
-set must be there.
+Source: the PBN standard 2.1 (``pbn_v21.txt``), its import format (section 2.1),
+checked against the reference files in ``../shared/fixtures/pbn``. What is read
+and checked, and what we decided where the standard leaves room, is in
+docs/importers.md, "PBN 2.1".
 """
 
 from __future__ import annotations

@@ -2,11 +2,7 @@
 
 Source: the PBN standard 2.1, sections 5.9 (ScoreTable: the traveller of a
 board) and 5.10 (TotalScoreTable: the ranking), read by :mod:`.pbn`. How the
-columns map and what we decided where the standard leaves room is in
-``docs/importers.md``, "From a parsed file to a report". In short: the entries
-and their printed places come from the TotalScoreTable, the traveller lines
-from every ScoreTable that names its pairs (``PairId_NS``/``PairId_EW``); a
-file without such lines is a ranking list (scoring ``ranking``).
+columns map and what we decided: docs/importers.md, "From a parsed file to a report".
 """
 
 from __future__ import annotations

@@ -1,69 +1,9 @@
-"""USEBIO 1.2 results files -> plain frozen dataclasses (no Django, no ORM).
+"""USEBIO results files -> plain frozen dataclasses (no Django, no ORM).
 
-USEBIO is the XML results format the EBU published (DTD
-``http://www.ebu.co.uk/usebio/usebio_v1_2.dtd``) and federations accept for
-master points. This parser is written against the files in
-``../shared/fixtures/usebio`` (Compscore3 and NZ Bridge Scorer, see that
-folder's README) and reads everything they contain: the club, the event, its
-sections, the pairs with their players, places, totals, percentages,
-handicaps and master points, every board's traveller lines with the points the
-program printed, the butler datum (BOARD_AVERAGE) and the hand records.
-
-Supported events are pairs events with traveller lines: ``MP_PAIRS`` and
-``PAIRS`` (matchpoints), ``BUTLER_PAIRS`` (IMPs against a datum) and
-``CROSS_IMP``; individual events (``INDIVIDUAL``); and teams events
-(``TEAMS``, ``SWISS_TEAMS``, and ``TEAMS_OF_FOUR`` as USEBIO 1.1 named it)
-scored by VPs or board-a-match. Any other EVENT_TYPE (Swiss pairs, knock-out,
-ladder, aggregate, or an unknown one) is refused with
-:class:`UnsupportedEventType`. Every problem is a :class:`UsebioError` (a
-``ValueError``) naming what is wrong and where, as an element path such as
-``/USEBIO/EVENT/BOARD[3]/TRAVELLER_LINE[2]/SCORE`` (1-based positions among
-elements of the same name).
-
-Teams and individuals (no fixture files; the structure is read from public
-programs that write or read USEBIO 1.2, see docs/importers.md "USEBIO teams and
-individual events"):
-
-- a team is ``PARTICIPANTS/TEAM`` with the attributes ``TEAM_ID`` and
-  ``TEAM_NAME``, its players as ``PLAYER`` elements or inside ``PAIR``
-  elements (with ``PAIR_NUMBER``), and ``PLACE``/``TOTAL_SCORE``;
-- a match is ``MATCH`` with ``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``,
-  ``START_BOARD_NUMBER``/``END_BOARD_NUMBER``, ``TEAM_SCORE`` and
-  ``OPPOSING_TEAM_SCORE`` (the match score in MATCH_SCORING_METHOD: VPs), and
-  ``BOARD`` elements with the net ``IMPS`` from TEAM's side and the traveller
-  lines of both rooms, each with the ``DIRECTION`` TEAM sat;
-- an individual is ``PARTICIPANTS/PLAYER`` with ``PLAYER_NUMBER``; a traveller
-  line names its four players with ``NORTH_PLAYER_NUMBER``,
-  ``EAST_PLAYER_NUMBER``, ``SOUTH_PLAYER_NUMBER`` and ``WEST_PLAYER_NUMBER``
-  (no public file or DTD text was found for these four names: they are this
-  parser's reading, kept in ``SEAT_ELEMENTS``) and the NS/EW matchpoints.
-
-USEBIO 1.3 (usebio.org, January 2018) is backwards compatible: a valid 1.2
-file is valid 1.3 with the version changed. Version 1.3 is accepted, and its
-``EBU_CHARGE_CODE`` (which supersedes ``P2P_CHARGE_RATE``) is read.
-
-What the two programs write differently, and how it is read:
-
-- pair numbers: "1" (Howell), "1NS" (Compscore3 Mitchell), "(A) 1 NS" (NZ
-  Scorer, with the section letter). ``pair_id`` keeps the text exactly, as it
-  is the key the traveller lines use; ``number``, ``section`` and
-  ``direction`` are read from it.
-- contracts: "3NT" or "3N", doubled "X" or "x", "PASS" for a passed-out board
-  (read by ``tournaments.domain.contract.parse_contract`` into ``Contract`` or
-  ``PASS``), and "NP" (NZ Scorer) for a board not played. NZ Scorer writes a
-  placeholder declarer "N" and 0 tricks on passed-out and not-played lines,
-  and 0 tricks on adjusted ones; they are dropped (``None``).
-- leads: "2H" (Compscore3) and "H2" (NZ Scorer) are both stored suit first,
-  "H2".
-- SCORE is the NS score, or an artificial adjusted score "A6040" (NS 60 %,
-  EW 40 %). NZ Scorer writes SCORE 0 on a not-played line and matchpoints it
-  as a 0; ``score`` keeps what the file says, ``board_result`` gives the
-  result by Klöver's rule (not played = no result).
-- master points are kept as printed; NZ Scorer prints hundredths (README).
-
-Safety: xml.etree does not fetch the external DTD; a document that declares
-entities itself is refused before it is parsed (no entity expansion), and
-files over ``MAX_BYTES`` are refused.
+USEBIO is the XML format the clubs' scoring programs write for master points.
+Source: the EBU's USEBIO 1.2 DTD and the files in ``../shared/fixtures/usebio``
+(Compscore3, NZ Bridge Scorer). What is read, and where the two programs differ:
+docs/importers.md, "USEBIO 1.2" and "USEBIO teams and individual events".
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """USEBIO event -> the common report (tournaments.importers.report).
 
-Event id: the file's EVENT_IDENTIFIER, else the date and title, so that a club
-sending the same event again replaces it. A Mitchell is recognised by pairs
-with a direction; one section without directions is a Howell.
-
-Teams events become entries (one a team, its players) and matches; their
-standings are the printed places (docs/importers.md, "USEBIO teams and
-individual events"). Individual events become one entry a player and keep
-the printed standings (scoring ``ranking``): a saved traveller line holds one
-entry a side, not the four players of an individual's table, so Klöver cannot
-rescore them; the parser has checked every line's four seats.
+How pairs, teams and individual events map, and why an individual event keeps
+its printed standings: docs/importers.md, "From a parsed file to a report" and
+"USEBIO teams and individual events".
 """
 
 from __future__ import annotations

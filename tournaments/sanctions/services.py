@@ -1,19 +1,9 @@
 """Rows to sanction rules and back: the pre-checks of an application, and the
 level a reported event reaches on its real field.
 
-Readings (docs/sanctions.md, "Services"):
-
-- The season quota counts the club's other applications of the same season that
-  are submitted or further on (not drafts, rejected or withdrawn ones): two
-  pending applications must not each pass on their own.
-- "The same day" for collisions means overlapping playing days; other clubs'
-  applications in the playing district or a neighbouring one, submitted or
-  further on, are listed.
-- At results time a player counts as from another club unless they represent the
-  organising club this season; a guest without a membership is from another club.
-- A report is matched to the organising club's approved (or held) sanction whose
-  playing days hold the report's date, same form of play first, then same name.
-  A tournament without a sanction keeps the level the office gave it.
+Source: ``000_18af0e66f52a62b2.txt``, chapters 4 and 5, as ``tournaments.sanctions.domain``
+reads them. How quotas and collisions are counted and how a report finds its sanction:
+docs/sanctions.md, "Applications and the workflow" and "The level at results time".
 """
 
 from __future__ import annotations
