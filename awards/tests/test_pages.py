@@ -9,11 +9,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import MasterPointAward, Promotion
+from awards.domain.sbf.classes import CLASSES
+from awards.models import MasterPointAward, Promotion, RankingScore
 from awards.tests.test_award_step import _report
 from members.models import Membership, Role
 from members.services import current_season
 from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -117,3 +119,102 @@ def test_an_ebu_federation_says_its_master_points_are_not_built(client, settings
     ):
         body = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "Klöver does not have the EBU master points scheme yet" in body, url
+
+
+# --- query counts ----------------------------------------------------------------------
+#
+# Each page's queries are pinned (a new one fails the test; pytest -v lists them), with
+# 2 rows and with 12 where the page lists rows.
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{}, {"table": "D", "entries": "12"}, {"table": "D", "entries": "46"}],
+    ids=["empty", "12 places", "46 places"],
+)
+def test_calculator_runs_no_query(client, django_assert_num_queries, query):
+    # The scales are the rulebook's data: no query, with or without a table of places.
+    with django_assert_num_queries(0):
+        response = client.get("/masterpoints/calculator/", query)
+    assert response.status_code == 200 and (response.context["rows"] is None) == (not query)
+
+
+def _ranked(n: int, *, club=None) -> None:
+    """``n`` more members with ranking points, representing ``club`` this season."""
+    for member in MemberFactory.create_batch(n):
+        RankingScore.objects.create(
+            member=member, points=Decimal(10 + member.pk), computed_on=timezone.localdate()
+        )
+        if club is not None:
+            Membership.objects.create(
+                member=member, club=club, season=current_season(), represents=True
+            )
+
+
+@pytest.mark.parametrize("by", ["national", "district", "club"])
+def test_ranking_query_count_does_not_grow_with_the_list(client, django_assert_num_queries, by):
+    club = ClubFactory(number=4711)
+    query = {"national": {}, "district": {"district": club.district_id}, "club": {"club": 4711}}
+    for n, more in ((2, 2), (12, 10)):
+        _ranked(more, club=club)
+        # The district or the club asked for (not for the national list); the number
+        # of ranked members (the paginator); the districts of the filter; the page of
+        # the list with its members and places.
+        with django_assert_num_queries(3 + (by != "national")):
+            response = client.get("/masterpoints/ranking/", query[by])
+        assert len(response.context["table"].page.object_list) == n
+
+
+def _evening(name: str) -> Tournament:
+    day = timezone.localdate()
+    return Tournament.objects.create(
+        event_id=name,
+        name=name,
+        start_date=day,
+        end_date=day,
+        kind=Tournament.Kind.PAIRS,
+        scoring=Tournament.Scoring.MATCHPOINTS,
+    )
+
+
+def test_club_promotions_query_count_does_not_grow_with_them(client, django_assert_num_queries):
+    club = ClubFactory()
+    admin = member_with_login()
+    give_role(admin, Role.Kind.CLUB_ADMIN, club=club)
+    client.force_login(admin.user)
+    day = timezone.localdate()
+    for n, more in ((2, 2), (12, 10)):
+        for member in MemberFactory.create_batch(more):
+            Membership.objects.create(
+                member=member, club=club, season=current_season(), represents=True
+            )
+            Promotion.objects.create(
+                member=member,
+                master_class=CLASSES[0].code,
+                rank=CLASSES[0].rank,
+                reached_on=day,
+                tournament=_evening(f"Kväll {member.mid}"),
+            )
+        # The session and its user; the club; can_edit_club: the user's member, "is
+        # office staff?" and the clubs they administer; the promotions with their
+        # members and tournaments; the navigation bar: "is office staff?", "has any
+        # role?" and the unread notifications.
+        with django_assert_num_queries(2 + 1 + 3 + 1 + 3):
+            response = client.get(f"/masterpoints/clubs/{club.pk}/promotions/")
+        assert len(response.context["promotions"]) == n
+
+
+def test_certificate_query_count(client, django_assert_num_queries):
+    member = MemberFactory()
+    tournament = _evening("Klöverkvällen")
+    Promotion.objects.create(
+        member=member,
+        master_class="klover",
+        rank=1,
+        reached_on=timezone.localdate(),
+        tournament=tournament,
+    )
+    # The member, the promotion, and its tournament (the certificate names it).
+    with django_assert_num_queries(3):
+        response = client.get(f"/masterpoints/members/{member.mid}/promotions/klover/")
+    assert tournament.name in response.content.decode()

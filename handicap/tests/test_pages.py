@@ -191,7 +191,21 @@ def test_club_list_query_count_does_not_grow_with_the_club(client):
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"/handicap/clubs/{club.pk}/").status_code == 200
         counts.append(len(queries))
-    assert counts[0] == counts[1]
+    # The club, the number of its members with a handicap (the paginator) and the
+    # page of them with their members.
+    assert counts == [3, 3]
+
+
+def test_club_list_query_count_with_2_and_12_members(client, django_assert_num_queries):
+    club = ClubFactory()
+    for n in (2, 12):
+        while (count := MemberHandicap.objects.count()) < n:
+            _club_member(club, 74500 + count, f"{10 + count}.00")
+        # The club, the number of its members with a handicap (the paginator) and the
+        # page of them with their members.
+        with django_assert_num_queries(3):
+            response = client.get(f"/handicap/clubs/{club.pk}/")
+        assert len(response.context["table"].page.object_list) == n
 
 
 def test_empty_club_list(client):
@@ -301,3 +315,31 @@ def test_a_team_events_matches_show_with_their_rounds(client):
     assert "2 competitions." in body
     swedish = client.get(f"/members/{player.mid}/", **SV).content.decode()
     assert "Lagserien</a>, rond 2" in swedish
+
+
+# --- the calculator's query count ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", [{}, CALC], ids=["empty", "computed"])
+def test_calculator_runs_no_query_for_a_visitor(client, django_assert_num_queries, query):
+    with django_assert_num_queries(0):
+        response = client.get("/handicap/calculator/", query)
+    assert (response.context["calc"] is None) == (not query)
+
+
+def test_calculator_query_count_for_a_member(client, django_assert_num_queries):
+    member = member_with_login(mid=74601)
+    MemberHandicap.objects.create(
+        member=member, handicap=Decimal("23.45"), start=Decimal("40"), policy_version="SBF 2007"
+    )
+    client.force_login(member.user)
+    # The session and its user; the user's member and their handicap (filled in);
+    # the navigation bar: "is office staff?", "has any role?", the unread
+    # notifications.
+    with django_assert_num_queries(2 + 2 + 3):
+        response = client.get("/handicap/calculator/")
+    assert response.context["own"] is not None
+    # A computed result fills nothing in: the handicap is not read.
+    with django_assert_num_queries(2 + 1 + 3):
+        response = client.get("/handicap/calculator/", CALC)
+    assert response.context["calc"] is not None

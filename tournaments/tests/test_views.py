@@ -8,6 +8,7 @@ in English: the Swedish catalogue is merged separately (members/tests/test_i18n.
 """
 
 from datetime import date, timedelta
+from decimal import Decimal
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from awards.models import MasterPointAward, TournamentAwards
 from members.models import Role
 from members.tests.factories import (
     ClubFactory,
@@ -25,7 +27,7 @@ from members.tests.factories import (
     member_with_login,
 )
 from tournaments import services
-from tournaments.models import Entry, ImportLog, Section, Tournament
+from tournaments.models import Entry, EntryPlayer, ImportLog, Section, Standing, Tournament
 from tournaments.sanctions.level import apply_sanction
 from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.tests.factories import SanctionFactory
@@ -546,6 +548,47 @@ def test_tournament_page_query_count_is_the_same_with_a_sanction(client):
     assert logged_in[0] == logged_in[1]
 
 
+def awarded(tournament) -> None:
+    """A member, a standing and a bronze award for every entry of ``tournament``, and
+    the award step's outcome."""
+    entries = list(Entry.objects.filter(section__tournament=tournament).order_by("number"))
+    TournamentAwards.objects.create(
+        tournament=tournament, rule_version="SBF 2014", awards=len(entries)
+    )
+    for place, entry in enumerate(entries, start=1):
+        member = MemberFactory()
+        EntryPlayer.objects.create(entry=entry, member=member)
+        Standing.objects.create(entry=entry, place=place, place_to=place, score=100 - place)
+        MasterPointAward.objects.create(
+            member=member,
+            tournament=tournament,
+            colour="bronze",
+            exact=Decimal(5),
+            credited=Decimal(5),
+            table="A1",
+            rule_version="SBF 2014",
+            awarded_on=tournament.start_date,
+            reason_sv="Tabell A1",
+            reason_en="Table A1",
+        )
+
+
+def test_tournament_page_query_count_with_a_sanction_and_awards(client, django_assert_num_queries):
+    for n in (2, 12):
+        tournament, _sanction = sanctioned(entries=n, club=ClubFactory(members_count=150))
+        awarded(tournament)
+        # The tournament with its organisers, its sections, the standings with their
+        # entries, the entries' players with their members, the traveller lines; the
+        # sanction part's sanction with its club; the award part's outcome and its
+        # awards with their members.
+        with django_assert_num_queries(8):
+            response = client.get(tournament.get_absolute_url(), **EN)
+        body = response.content.decode()
+        assert 'id="sanction"' in body
+        assert body.count("Table A1") == n
+        assert sum(len(field["rows"]) for field in response.context["fields"]) == n
+
+
 # --- reporting a results file ---
 
 
@@ -680,3 +723,32 @@ def test_office_staff_report_for_any_club_by_number(client, shared_fixtures):
     response = upload(client, shared_fixtures, MITCHELL_03, "4711")
     assert response.status_code == 302
     assert Tournament.objects.get().organiser_club == club
+
+
+@pytest.mark.parametrize("clubs", [2, 12])
+def test_report_page_query_count_does_not_grow_with_the_clubs(
+    client, club_admin, django_assert_num_queries, clubs
+):
+    admin, _club = club_admin
+    for _ in range(clubs - 1):
+        give_role(admin, Role.Kind.CLUB_ADMIN, club=ClubFactory())
+    client.force_login(admin.user)
+    # The session and its user; is_office_staff: the user's member and its office
+    # role; the clubs the user administers; the form's choice of those clubs, twice
+    # (the select's options, and its first option for the required attribute); the
+    # navigation bar: "is office staff?", "has any role?", the unread notifications.
+    with django_assert_num_queries(10):
+        response = client.get("/tournaments/report/")
+    assert len(response.context["form"].fields["club"].choices) == clubs
+
+
+def test_report_page_query_count_for_the_office(client, django_assert_num_queries):
+    office = member_with_login()
+    give_role(office, Role.Kind.OFFICE_STAFF)
+    client.force_login(office.user)
+    # The session and its user; is_office_staff: the user's member and its office
+    # role (the office names the club by number: no choices); the navigation bar:
+    # "is office staff?", "has any role?", the unread notifications.
+    with django_assert_num_queries(7):
+        response = client.get("/tournaments/report/")
+    assert response.status_code == 200

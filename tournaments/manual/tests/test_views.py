@@ -11,7 +11,7 @@ import pytest
 
 from members.models import Member, Role
 from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
-from tournaments.manual.services import create_team_event
+from tournaments.manual.services import HalfLineup, create_team_event, record_team_match
 from tournaments.models import ImportLog, Standing, TeamMatch, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -346,3 +346,135 @@ def test_a_pairs_event_named_like_a_team_event_leaves_the_team_event_alone(
 def test_only_events_entered_by_hand_open_here(admin_client, event):
     Tournament.objects.filter(pk=event.pk).update(source_format="usebio")
     assert admin_client.get(f"{BASE}/teams/{event.pk}/match/").status_code == 404
+
+
+# --- query counts --------------------------------------------------------------------
+#
+# Each page's queries are pinned; pages with rows are counted with 2 and with 12 (a
+# new query fails the test; pytest -v lists them). Every page starts with the session
+# and its user (LOGIN) and has the navigation bar's "is office staff?", "has any
+# role?" and unread notifications (NAVIGATION); the user's member is read once, by
+# the page's permission check.
+
+LOGIN = 2
+NAVIGATION = 3
+
+
+def _series(club, teams: int, name: str = "Serien") -> Tournament:
+    """A team event of ``teams`` teams and as many matches over two rounds, each with
+    its line-ups (four members a team)."""
+    event = create_team_event(
+        organiser=club,
+        name=f"{name} {teams}",
+        date=date(2024, 10, 1),
+        boards_per_match=16,
+        teams=[(n, f"Lag {n}") for n in range(1, teams + 1)],
+    )
+    entries = {e.number: e for e in event.sections.get().entries.all()}
+    players = {n: tuple(MemberFactory().mid for _ in range(4)) for n in entries}
+    pairings = [(n, n + 1) for n in range(1, teams, 2)]  # round 1: 1-2, 3-4, ...
+    pairings += [(n + 1, n + 2 if n + 2 <= teams else 1) for n in range(1, teams, 2)]
+    for index, (home, away) in enumerate(pairings):
+        record_team_match(
+            tournament=event,
+            round=1 if index < teams // 2 else 2,
+            home=entries[home],
+            away=entries[away],
+            boards=16,
+            halves=[HalfLineup(half=1, home=players[home], away=players[away])],
+            imps_home=30,
+            imps_away=10,
+        )
+    return event
+
+
+def test_index_query_count_does_not_grow_with_the_events(
+    admin_client, club, django_assert_num_queries
+):
+    for n in (2, 12):
+        while (count := Tournament.objects.count()) < n:
+            _series(club, 2, name=f"Serie {count}")
+        # Login; _club_rights: the user's member, "is office staff?", the clubs they
+        # administer; the navigation bar; the clubs' events with their clubs.
+        with django_assert_num_queries(LOGIN + 3 + NAVIGATION + 1):
+            response = admin_client.get(f"{BASE}/")
+        assert len(response.context["events"]) == n
+
+
+@pytest.mark.parametrize("url", ["teams/new/", "pairs/new/"])
+@pytest.mark.parametrize("clubs", [2, 12])
+def test_new_event_pages_query_count_does_not_grow_with_the_clubs(
+    client, django_assert_num_queries, url, clubs
+):
+    admin = member_with_login()
+    for _ in range(clubs):
+        give_role(admin, Role.Kind.CLUB_ADMIN, club=ClubFactory())
+    client.force_login(admin.user)
+    # Login; _club_rights: the user's member, "is office staff?", the clubs they
+    # administer; the navigation bar; the form's choice of those clubs, twice (the
+    # options, and the first option for the required attribute).
+    with django_assert_num_queries(LOGIN + 3 + NAVIGATION + 2):
+        response = client.get(f"{BASE}/{url}")
+    assert len(response.context["form"].fields["club"].choices) == clubs
+
+
+def test_team_event_query_count_does_not_grow_with_teams_and_matches(
+    admin_client, club, django_assert_num_queries
+):
+    for n in (2, 12):
+        event = _series(club, n)
+        # Login; _managed: the tournament, its organising club, the user's member,
+        # "is office staff?", then can_edit_club: "is office staff?" again and the
+        # clubs the user administers; team_placings: the teams and the matches; the
+        # standings with their teams; the matches with their teams and the line-ups
+        # with their players' members; the navigation bar.
+        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 2 + NAVIGATION):
+            response = admin_client.get(f"{BASE}/teams/{event.pk}/")
+        assert len(response.context["standings"]) == n
+        assert len(response.context["matches"]) == n
+        assert all(row["halves"] for row in response.context["matches"])
+
+
+def test_team_match_form_query_count_does_not_grow_with_the_teams(
+    admin_client, club, django_assert_num_queries
+):
+    for n in (2, 12):
+        event = create_team_event(
+            organiser=club,
+            name=f"Serien {n}",
+            date=date(2024, 10, 1),
+            boards_per_match=16,
+            teams=[(k, f"Lag {k}") for k in range(1, n + 1)],
+        )
+        # Login; _managed (six queries, as on the event's page); the first section
+        # (the boards' initial value); the navigation bar; the home and the away
+        # team's choices.
+        with django_assert_num_queries(LOGIN + 6 + 1 + NAVIGATION + 2):
+            response = admin_client.get(f"{BASE}/teams/{event.pk}/match/")
+        assert len(response.context["form"].fields["home"].choices) == n + 1  # and "---"
+
+
+def test_pairs_event_query_count_does_not_grow_with_the_pairs(
+    admin_client, club, django_assert_num_queries
+):
+    # Four pairs at least: matchpoints need two tables a board.
+    for n in (4, 12):
+        mids = [MemberFactory().mid for _ in range(2 * n)]
+        pairs = "\n".join(f"{p} {mids[2 * p - 2]} {mids[2 * p - 1]}" for p in range(1, n + 1))
+        # Two boards, every pair at a table on each: odd against even, then shifted.
+        tables = [(p, p + 1) for p in range(1, n, 2)]
+        results = "".join(
+            f"{board} {ns} {ew} {420 if (ns + board) % 3 else -50}\n"
+            for board in (1, 2)
+            for ns, ew in tables
+        )
+        data = {"club": club.pk, "name": f"Måndag {n}", "date": "2025-03-03", "boards": "2"}
+        data |= {"pairs": pairs, "results": results}
+        response = admin_client.post(f"{BASE}/pairs/new/", data)
+        assert response.status_code == 302, response.context["form"].errors
+        # Login; _managed (six queries, as on a team event's page); the navigation
+        # bar; the standings with their entries, the entries' players and their
+        # members (prefetched).
+        with django_assert_num_queries(LOGIN + 6 + NAVIGATION + 3):
+            page = admin_client.get(response["Location"])
+        assert len(page.context["standings"]) == n
