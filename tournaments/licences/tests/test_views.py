@@ -307,6 +307,8 @@ def test_apply_approve_results_payment_close(client, people):
     printable = client.get(reverse("licences:licence", args=[licence.pk])).content.decode()
     assert "No smoking" in printable and licence.number in printable
     assert "EBU 1.7.10" in printable
+    # The issuer and the money are the federation profile's (issue 14).
+    assert "♣ Klöver – English Bridge Union" in printable and "£55.00" in printable
 
     past = timezone.localdate() - dt.timedelta(days=1)
     Licence.objects.filter(pk=licence.pk).update(start_date=past, end_date=past)

@@ -562,6 +562,7 @@ def test_printable_decision(client, people):
     assert people["home_official"].member.full_name in body
     assert "000 kap. 4, rad 161-253" in body and "000 kap. 5, rad 336-352" in body
     assert "@media print" in body
+    assert "♣ Klöver – Svenska Bridgeförbundet" in body  # the profile's name (issue 14)
 
 
 def test_notifications_page_lists_newest_first_and_marks_read(client, people):
