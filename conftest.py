@@ -53,12 +53,15 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _celery_mode(request):
+def _celery_mode(request, settings):
     from config.celery import app
 
     if request.node.get_closest_marker("worker"):
+        settings.PIPELINE_RUNNER = "celery"
         yield
         return
+    # The steps run where they are started (Celery eager), in the test's transaction.
+    settings.PIPELINE_RUNNER = "inline"
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
@@ -82,7 +85,11 @@ def _database_url(settings_dict) -> str:
 
 @contextlib.contextmanager
 def running_worker(
-    *, pool: str = "solo", extra_env: dict[str, str] | None = None, app_module: str = "config"
+    *,
+    pool: str = "solo",
+    extra_env: dict[str, str] | None = None,
+    app_module: str = "config",
+    concurrency: int = 1,
 ):
     """Start `celery -A config worker` (or another app module) on a private queue
     against the test database.
@@ -118,7 +125,7 @@ def running_worker(
             app_module,
             "worker",
             f"--pool={pool}",
-            "--concurrency=1",
+            f"--concurrency={concurrency}",
             "-Q",
             queue,
             "-n",

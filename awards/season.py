@@ -23,6 +23,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from members.common.bulk import analyze, fetch_rows, replace_rows
+from members.common.locks import lock_all_members
 from tournaments.models import Tournament
 
 from . import services
@@ -66,6 +67,7 @@ def recompute_season(
     computed, parallel = _computed(chunks, workers)
     done = 0
     with transaction.atomic():
+        lock_all_members()  # every member's ledger, holdings and ranking are rewritten
         for part, (rows, runs, reading, awarding) in zip(chunks, computed, strict=True):
             clock.lap(f"read and award ({parallel} process{'es' if parallel > 1 else ''})")
             clock.add("  of which reading standings (summed over processes)", reading)

@@ -12,9 +12,11 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.db import transaction
 from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
+from members.common.locks import lock_all_members, lock_members
 from members.models import Member
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
@@ -249,7 +251,21 @@ def ledger_rows(
 
 
 def award_tournament(tournament: Tournament) -> None:
-    """Replace the tournament's ledger rows with what the rulebook gives (idempotent)."""
+    """Replace the tournament's ledger rows with what the rulebook gives (idempotent).
+    Its players, and whoever had points from an earlier version of the report, are
+    locked first: their holdings are read and rewritten (``members.common.locks``)."""
+    lock_members(
+        set(
+            EntryPlayer.objects.filter(
+                entry__section__tournament=tournament, member__isnull=False
+            ).values_list("member_id", flat=True)
+        )
+        | set(
+            MasterPointAward.objects.filter(tournament=tournament).values_list(
+                "member_id", flat=True
+            )
+        )
+    )
     book = rulebook()
     competition, members = read_competition(tournament)
     outcome = book.award(competition)
@@ -275,7 +291,12 @@ def award_tournament(tournament: Tournament) -> None:
         ("tournament_id",),
         [award_run(book, tournament.pk, len(rows), no_award)],
     )
-    refresh_holdings({member_id for member_id, _t, _c in ledger.touched})
+    touched = {member_id for member_id, _t, _c in ledger.touched}
+    refresh_holdings(touched)
+    # Players the report no longer names lost these points: their ranking follows now
+    # (the ranking step reads the players the report names).
+    players = set(members.values())
+    refresh_rankings(touched - players, on=timezone.localdate())
 
 
 RUN_FIELDS = ("tournament_id", "rule_version", "awards", "reason_sv", "reason_en")
@@ -292,13 +313,19 @@ def award_run(book: Rulebook, tournament_id: int, awards: int, no_award) -> tupl
     )
 
 
+@transaction.atomic
 def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     """Rebuild holdings, classes and promotions of these members (``None``: everybody)
-    from their ledgers.
+    from their ledgers, with the members locked.
 
     Walking each ledger in date order gives the day every class was reached, so a
     tournament reported late moves a promotion to the right day.
     """
+    if member_ids is None:
+        lock_all_members()
+    else:
+        member_ids = set(member_ids)
+        lock_members(member_ids)
     awards = MasterPointAward.objects.order_by("member_id", "awarded_on", "tournament_id")
     holdings_rows = MasterPointHolding.objects.all()
     promotion_rows = Promotion.objects.all()
@@ -402,9 +429,17 @@ def ranking_awards(member_ids: Iterable[int] | None, *, on: date) -> dict[int, l
     return awards
 
 
+@transaction.atomic
 def refresh_rankings(member_ids: Iterable[int] | None, *, on: date) -> None:
     """Replace these members' (``None``: everybody's) ranking points as of ``on``
-    (results drop out after 24 months)."""
+    (results drop out after 24 months), with the members locked."""
+    if member_ids is None:
+        lock_all_members()
+    else:
+        member_ids = set(member_ids)
+        if not member_ids:
+            return
+        lock_members(member_ids)
     awards = ranking_awards(member_ids, on=on)
     ids = sorted(set(member_ids)) if member_ids is not None else sorted(awards)
     scores = [

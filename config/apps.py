@@ -13,5 +13,11 @@ class KloverConfig(AppConfig):
         from tournaments.signals import results_changed
 
         from . import tasks
+        from .celery import app
 
         results_changed.connect(tasks.on_results_changed, dispatch_uid="klover-pipeline")
+        # Celery beat (production): the sweep that runs again reports whose messages
+        # were lost. The embedded default's runner thread sweeps by itself.
+        app.conf.beat_schedule = {
+            "sweep-stuck-reports": {"task": tasks.sweep_stuck_reports.name, "schedule": 60.0}
+        }

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from awards.services import award_tournament, refresh_rankings_for
@@ -21,6 +23,8 @@ from handicap.services import handicap_list_for, update_handicaps_for
 from members.federation import EventScheme, Profile, current
 from tournaments.models import Tournament
 from tournaments.sanctions.level import apply_sanction
+
+from .failures import explain
 
 Step = Tournament.Step
 
@@ -60,7 +64,11 @@ def run_step(*, tournament_id: int, version: int, step: str) -> str:
     chain = steps()
     function = {s.name: s.run for s in chain}[step]
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        # NO KEY UPDATE: a step of another report may write rows that point at this one
+        # (the handicap walk), and a key-share check must not wait for this step.
+        tournament = (
+            Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
+        )
         if tournament is None or tournament.report_version != version:
             return "stale"
         function(tournament)
@@ -70,17 +78,97 @@ def run_step(*, tournament_id: int, version: int, step: str) -> str:
         )
         tournament.pipeline_step = step
         tournament.pipeline_error = ""
+        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
         tournament.pipeline_updated = timezone.now()
         tournament.save(
-            update_fields=["pipeline_status", "pipeline_step", "pipeline_error", "pipeline_updated"]
+            update_fields=[
+                "pipeline_status",
+                "pipeline_step",
+                "pipeline_error",
+                "pipeline_reason_sv",
+                "pipeline_reason_en",
+                "pipeline_updated",
+            ]
         )
     return "done"
 
 
-def record_failure(*, tournament_id: int, version: int, step: str, reason: str) -> None:
+def record_failure(*, tournament_id: int, version: int, step: str, exc: BaseException) -> None:
+    """The step failed for good: the page says why in both languages, the office also
+    sees the exception."""
+    sv, en = explain(step, exc)
     Tournament.objects.filter(pk=tournament_id, report_version=version).update(
         pipeline_status=Tournament.Pipeline.FAILED,
         pipeline_step=step,
-        pipeline_error=reason[:2000],
+        pipeline_error=f"{type(exc).__name__}: {exc}"[:2000],
+        pipeline_reason_sv=sv[:500],
+        pipeline_reason_en=en[:500],
         pipeline_updated=timezone.now(),
     )
+
+
+# A report whose pipeline has not moved for this long lost its messages (a broker
+# restart, a worker killed with its message unacknowledged): the sweep runs it again.
+STUCK_AFTER = timedelta(minutes=5)
+
+
+def stuck(now: datetime | None = None):
+    """Reports queued or in progress that have not moved for ``STUCK_AFTER``."""
+    edge = (now or timezone.now()) - STUCK_AFTER
+    waiting = (Tournament.Pipeline.QUEUED, Tournament.Pipeline.PROCESSING)
+    return Tournament.objects.filter(pipeline_status__in=waiting).filter(
+        Q(pipeline_updated__lt=edge) | Q(pipeline_updated__isnull=True, reported_at__lt=edge)
+    )
+
+
+def resume(
+    tournament_id: int, *, now: datetime | None = None
+) -> tuple[int, tuple[str, ...]] | None:
+    """The report's version and the steps left to run, marking it as moving again
+    (so that the next sweep leaves it alone); None when it is done, failed or gone.
+    A report in progress goes on after its last step done; every step is idempotent,
+    so a step run twice by a late message changes nothing."""
+    with transaction.atomic():
+        tournament = (
+            Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
+        )
+        if tournament is None or tournament.pipeline_status not in (
+            Tournament.Pipeline.QUEUED,
+            Tournament.Pipeline.PROCESSING,
+        ):
+            return None
+        names = step_names()
+        left = names
+        if tournament.pipeline_status == Tournament.Pipeline.PROCESSING:
+            done = tournament.pipeline_step
+            left = names[names.index(done) + 1 :] if done in names else names
+        tournament.pipeline_updated = now or timezone.now()
+        tournament.save(update_fields=["pipeline_updated"])
+        return tournament.report_version, left
+
+
+def restart(tournament_id: int) -> int | None:
+    """The office's "run again" on a failed or stuck report: from the first step, for
+    the current version; returns that version (None: the report is gone)."""
+    with transaction.atomic():
+        tournament = (
+            Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
+        )
+        if tournament is None:
+            return None
+        tournament.pipeline_status = Tournament.Pipeline.QUEUED
+        tournament.pipeline_step = ""
+        tournament.pipeline_error = ""
+        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
+        tournament.pipeline_updated = timezone.now()
+        tournament.save(
+            update_fields=[
+                "pipeline_status",
+                "pipeline_step",
+                "pipeline_error",
+                "pipeline_reason_sv",
+                "pipeline_reason_en",
+                "pipeline_updated",
+            ]
+        )
+        return tournament.report_version

@@ -106,8 +106,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the dev server read while a Celery task (in-process) writes.
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL;"
+    # The embedded default: WAL lets pages read while the pipeline's thread writes;
+    # IMMEDIATE transactions take the write lock at their start, and the timeout makes
+    # a writer wait for it instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=envint("SQLITE_TIMEOUT", 30),
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -162,6 +168,14 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# How the pipeline runs (config/tasks.py): on Celery workers through Redis ("celery"),
+# in a thread of the web process after the response ("thread", the embedded default),
+# or at once where it is started ("inline", the tests).
+PIPELINE_RUNNER = os.environ.get("KLOVER_PIPELINE_RUNNER") or ("celery" if REDIS_URL else "thread")
+# A message taken by a worker that dies whole comes back after this many seconds (the
+# Redis transport's default is an hour); longer than any one step.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 300)}
+CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

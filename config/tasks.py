@@ -1,11 +1,17 @@
+"""The pipeline's tasks and how they are started: on Celery workers through Redis in
+production, in a thread of the web process on the embedded default (``runner``), or at
+once in the tests. Every step is retried on a transient database error, and a sweep
+runs again every report whose messages were lost (docs/production.md)."""
+
+from __future__ import annotations
+
 from celery import chain, shared_task
-from django.db import InterfaceError, OperationalError, transaction
+from django.conf import settings
+from django.db import transaction
 
 from . import pipeline
-
-# Worth another try: the database or broker was briefly unreachable, or a lock timed out.
-TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
-MAX_RETRIES = 5
+from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
+from .runner import RUNNER
 
 
 @shared_task(bind=True, max_retries=MAX_RETRIES)
@@ -18,22 +24,28 @@ def pipeline_step(self, tournament_id: int, version: int, step: str) -> str:
     try:
         return pipeline.run_step(tournament_id=tournament_id, version=version, step=step)
     except TRANSIENT as exc:
+        forget_connection()
         if self.request.retries < MAX_RETRIES:
-            raise self.retry(exc=exc, countdown=2**self.request.retries) from exc
-        _record(tournament_id, version, step, exc)
+            raise self.retry(exc=exc, countdown=backoff(self.request.retries)) from exc
+        pipeline.record_failure(tournament_id=tournament_id, version=version, step=step, exc=exc)
         raise
     except Exception as exc:
-        _record(tournament_id, version, step, exc)
+        pipeline.record_failure(tournament_id=tournament_id, version=version, step=step, exc=exc)
         raise
 
 
-def _record(tournament_id: int, version: int, step: str, exc: BaseException) -> None:
-    pipeline.record_failure(
-        tournament_id=tournament_id,
-        version=version,
-        step=step,
-        reason=f"{type(exc).__name__}: {exc}",
-    )
+@shared_task
+def sweep_stuck_reports() -> int:
+    """Run again every report whose pipeline has not moved for a few minutes
+    (``pipeline.STUCK_AFTER``); returns how many. Celery beat calls it every minute."""
+    resumed = 0
+    for tournament_id in list(pipeline.stuck().values_list("pk", flat=True)):
+        found = pipeline.resume(tournament_id)
+        if found is not None:
+            version, left = found
+            _dispatch(tournament_id, version, left)
+            resumed += 1
+    return resumed
 
 
 def on_results_changed(sender, *, tournament_id: int, version: int, **kwargs) -> None:
@@ -42,7 +54,23 @@ def on_results_changed(sender, *, tournament_id: int, version: int, **kwargs) ->
 
 
 def start_pipeline(tournament_id: int, version: int):
-    """Queue the steps in order for one report version (called after the report commits)."""
-    return chain(
-        pipeline_step.si(tournament_id, version, step) for step in pipeline.step_names()
-    ).apply_async()
+    """Start every step, in order, for one report version."""
+    return _dispatch(tournament_id, version, pipeline.step_names())
+
+
+def run_again(tournament_id: int) -> bool:
+    """The office's "run again" for a failed or stuck report: every step once more."""
+    version = pipeline.restart(tournament_id)
+    if version is None:
+        return False
+    transaction.on_commit(lambda: start_pipeline(tournament_id, version))
+    return True
+
+
+def _dispatch(tournament_id: int, version: int, steps: tuple[str, ...]):
+    if not steps:
+        return None
+    if settings.PIPELINE_RUNNER == "thread":
+        RUNNER.submit(tournament_id, version, steps)
+        return None
+    return chain(pipeline_step.si(tournament_id, version, step) for step in steps).apply_async()

@@ -34,6 +34,7 @@ from members.common.bulk import (
     insert_rows,
     replace_rows,
 )
+from members.common.locks import lock_handicaps
 from members.models import Member
 from tournaments.models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
@@ -102,6 +103,7 @@ def update_handicaps_for(tournament: Tournament) -> None:
 
     The tournament's own competitions are checked first: one the rules refuse fails
     the step with the reason (the tournament page shows it) and changes nothing."""
+    lock_handicaps()
     own = list(competitions([tournament.pk]).values())
     if tournament.kind == Tournament.Kind.TEAMS:
         own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))

@@ -38,6 +38,8 @@ class TournamentAdmin(admin.ModelAdmin):
         "pipeline_status",
         "pipeline_step",
         "pipeline_error",
+        "pipeline_reason_sv",
+        "pipeline_reason_en",
         "pipeline_updated",
     )
 

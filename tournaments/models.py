@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from members.models import Club, District, Member
@@ -102,8 +103,12 @@ class Tournament(models.Model):
         _("processing"), max_length=12, choices=Pipeline.choices, default=Pipeline.QUEUED
     )
     pipeline_step = models.CharField(max_length=20, blank=True)
+    # A failed step: the exception for the office, and what the page tells the club
+    # (which rule or fact is missing, config.failures) in both languages.
     pipeline_error = models.TextField(blank=True)
-    pipeline_updated = models.DateTimeField(null=True, blank=True)
+    pipeline_reason_sv = models.CharField(max_length=500, blank=True)
+    pipeline_reason_en = models.CharField(max_length=500, blank=True)
+    pipeline_updated = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -136,6 +141,14 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def pipeline_reason(self) -> str:
+        """Why the pipeline failed, in the reader's language."""
+        swedish = (get_language() or "").startswith("sv")
+        return (self.pipeline_reason_sv if swedish else self.pipeline_reason_en) or (
+            self.pipeline_reason_en or self.pipeline_reason_sv
+        )
 
     @property
     def organiser(self):

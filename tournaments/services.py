@@ -109,7 +109,7 @@ def report_results(
     warnings = [*report_warnings(report), *warnings]
     with transaction.atomic():
         tournament = (
-            Tournament.objects.select_for_update()
+            Tournament.objects.select_for_update(no_key=True)
             .filter(organiser_club=organiser, event_id=report.event_id)
             .first()
         )
@@ -130,6 +130,8 @@ def report_results(
         tournament.pipeline_status = Tournament.Pipeline.QUEUED
         tournament.pipeline_step = ""
         tournament.pipeline_error = ""
+        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
+        tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
         tournament.save()
         _save_results(tournament, report, members)
         ImportLog.objects.create(

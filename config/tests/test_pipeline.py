@@ -91,6 +91,9 @@ def test_a_failing_step_records_its_reason(
     t.refresh_from_db()
     assert t.pipeline_status == "failed" and t.pipeline_step == "awards"
     assert t.pipeline_error == "RuntimeError: the award tables are missing"
+    # The page's words say which step, not the exception (config.failures).
+    assert "master points could not be completed" in t.pipeline_reason_en
+    assert "RuntimeError" not in t.pipeline_reason_en + t.pipeline_reason_sv
     # the report's standings are kept; nothing of the failed step was written
     assert Standing.objects.filter(entry__section__tournament=t).count() == 12
 

@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
@@ -447,7 +448,7 @@ def record_team_match(
     with transaction.atomic():
         # Entries of one event are checked and written one at a time: the checks
         # below (a team's match in the round, a player's team) read other matches.
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         section, replaced, members, imps, penalties = _validate_match(
             tournament=tournament,
             round=round,
@@ -506,6 +507,8 @@ def record_team_match(
         tournament.pipeline_status = Tournament.Pipeline.QUEUED
         tournament.pipeline_step = ""
         tournament.pipeline_error = ""
+        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
+        tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
         tournament.save()
         compute_team_standings(tournament)
         ImportLog.objects.create(

@@ -308,6 +308,8 @@ def test_tournament_page_header_and_processing_status(client, shared_fixtures):
         pipeline_status=Tournament.Pipeline.FAILED,
         pipeline_step="awards",
         pipeline_error="ValueError: no award scale for silver",
+        pipeline_reason_en="No master points: silver needs 16 pairs.",
+        pipeline_reason_sv="Inga mästarpoäng: silver kräver 16 par.",
     )
     body = client.get(tournament.get_absolute_url(), **EN).content.decode()
     assert f'<a href="{club.get_absolute_url()}">BK Lund</a>' in body
@@ -319,7 +321,10 @@ def test_tournament_page_header_and_processing_status(client, shared_fixtures):
     pipeline = body[body.index('id="pipeline"') : body.index("</p>", body.index('id="pipeline"'))]
     assert "Processing: <strong>failed</strong>" in pipeline
     assert "master points" in pipeline  # the step, in words
-    assert "ValueError: no award scale for silver" in pipeline
+    assert "No master points: silver needs 16 pairs." in pipeline
+    assert "ValueError" not in body  # the exception is the office's, never the page's
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Inga mästarpoäng: silver kräver 16 par." in body
 
     Tournament.objects.filter(pk=tournament.pk).update(
         pipeline_status=Tournament.Pipeline.DONE, pipeline_step="rankings", pipeline_error=""

@@ -1,9 +1,11 @@
 import time
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from awards.season import recompute_season
 from handicap.services import recompute_from, seed_start_handicaps
+from members.common.locks import lock_handicaps
 from members.demo import DEMO_NAMES, DEMO_PASSWORD, build_demo_federation
 from members.federation import PROFILES, current, profile_of
 from members.models import Club, District, Federation, Member
@@ -82,8 +84,10 @@ class Command(BaseCommand):
             started = time.perf_counter()
             build_demo_season(tournaments=tournaments, seed=seed, language=profile.language)
             report = recompute_season()
-            seed_start_handicaps()
-            recompute_from(None)
+            with transaction.atomic():
+                lock_handicaps()
+                seed_start_handicaps()
+                recompute_from(None)
             self.stdout.write(
                 self.style.SUCCESS(
                     f"Demo season: {report.tournaments} tournaments, {report.written} master "

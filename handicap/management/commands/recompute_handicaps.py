@@ -9,6 +9,7 @@ from django.db import transaction
 
 from handicap.models import HandicapChange
 from handicap.services import recompute_from
+from members.common.locks import lock_handicaps
 
 
 class Command(BaseCommand):
@@ -22,6 +23,7 @@ class Command(BaseCommand):
         started = time.perf_counter()
         seconds: dict[str, float] = {}
         with transaction.atomic():
+            lock_handicaps()  # one walk at a time (members.common.locks)
             changed = recompute_from(since, seconds=seconds)
         self.stdout.write(
             f"handicaps recomputed{f' since {since}' if since else ''}: {changed} history rows "

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from handicap.services import seed_start_handicaps
+from members.common.locks import lock_handicaps
 
 
 class Command(BaseCommand):
@@ -12,5 +13,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         with transaction.atomic():
+            lock_handicaps()
             seeded = seed_start_handicaps()
         self.stdout.write(f"start handicaps given to {seeded} members")

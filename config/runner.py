@@ -1,0 +1,95 @@
+"""The embedded default's pipeline (no REDIS_URL): one thread of the web process runs
+the steps after the response, so an upload never waits for them, and every minute it
+runs the sweep. Steps are retried on transient errors here as on a Celery worker
+(SQLite's "database is locked" among them). A restarted process loses its queue; the
+sweep finds those reports again."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+
+from django.db import connections
+
+from . import pipeline
+from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
+
+log = logging.getLogger(__name__)
+SWEEP_EVERY = 60.0  # seconds
+
+
+class Runner:
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[int, int, tuple[str, ...]]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._started = threading.Lock()
+
+    def submit(self, tournament_id: int, version: int, steps: tuple[str, ...]) -> None:
+        self._jobs.put((tournament_id, version, tuple(steps)))
+        with self._started:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._serve, name="pipeline", daemon=True)
+                self._thread.start()
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Until every job submitted has run (tests, benchmarks); False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self._jobs.unfinished_tasks:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def _serve(self) -> None:
+        swept = time.monotonic()
+        while True:
+            try:
+                job = self._jobs.get(timeout=SWEEP_EVERY)
+            except queue.Empty:
+                job = None
+            try:
+                if job is not None:
+                    run_steps(*job)
+                if time.monotonic() - swept >= SWEEP_EVERY:
+                    swept = time.monotonic()
+                    for tournament_id in list(pipeline.stuck().values_list("pk", flat=True)):
+                        found = pipeline.resume(tournament_id)
+                        if found is not None:
+                            run_steps(tournament_id, *found)
+            except Exception:  # the thread must outlive any one report
+                log.exception("pipeline runner: %s", job)
+            finally:
+                connections.close_all()  # this thread's own connection
+                if job is not None:
+                    self._jobs.task_done()
+
+
+def run_steps(tournament_id: int, version: int, steps: tuple[str, ...]) -> None:
+    """The steps in order, each retried on a transient error; a step that fails for
+    good (or a newer version of the report) ends the run."""
+    for step in steps:
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                outcome = pipeline.run_step(tournament_id=tournament_id, version=version, step=step)
+                break
+            except TRANSIENT as exc:
+                forget_connection()
+                if attempt == MAX_RETRIES:
+                    pipeline.record_failure(
+                        tournament_id=tournament_id, version=version, step=step, exc=exc
+                    )
+                    return
+                time.sleep(backoff(attempt))
+            except Exception as exc:
+                log.exception("pipeline step %s of tournament %s", step, tournament_id)
+                pipeline.record_failure(
+                    tournament_id=tournament_id, version=version, step=step, exc=exc
+                )
+                return
+        if outcome == "stale":
+            return
+
+
+RUNNER = Runner()
