@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from awards.services import award_tournament, refresh_rankings_for
@@ -23,6 +22,7 @@ from handicap.services import handicap_list_for, update_handicaps_for
 from members.federation import EventScheme, Profile, current
 from tournaments.models import Tournament
 from tournaments.sanctions.level import apply_sanction
+from tournaments.services import stuck_reports
 
 from .failures import explain
 
@@ -107,18 +107,10 @@ def record_failure(*, tournament_id: int, version: int, step: str, exc: BaseExce
     )
 
 
-# A report whose pipeline has not moved for this long lost its messages (a broker
-# restart, a worker killed with its message unacknowledged): the sweep runs it again.
-STUCK_AFTER = timedelta(minutes=5)
-
-
 def stuck(now: datetime | None = None):
-    """Reports queued or in progress that have not moved for ``STUCK_AFTER``."""
-    edge = (now or timezone.now()) - STUCK_AFTER
-    waiting = (Tournament.Pipeline.QUEUED, Tournament.Pipeline.PROCESSING)
-    return Tournament.objects.filter(pipeline_status__in=waiting).filter(
-        Q(pipeline_updated__lt=edge) | Q(pipeline_updated__isnull=True, reported_at__lt=edge)
-    )
+    """Reports whose pipeline has not moved for ``settings.PIPELINE_STUCK_AFTER``
+    seconds: their messages were lost (a broker restart, a worker killed whole)."""
+    return stuck_reports(now)
 
 
 def resume(
@@ -145,30 +137,3 @@ def resume(
         tournament.pipeline_updated = now or timezone.now()
         tournament.save(update_fields=["pipeline_updated"])
         return tournament.report_version, left
-
-
-def restart(tournament_id: int) -> int | None:
-    """The office's "run again" on a failed or stuck report: from the first step, for
-    the current version; returns that version (None: the report is gone)."""
-    with transaction.atomic():
-        tournament = (
-            Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
-        )
-        if tournament is None:
-            return None
-        tournament.pipeline_status = Tournament.Pipeline.QUEUED
-        tournament.pipeline_step = ""
-        tournament.pipeline_error = ""
-        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-        tournament.pipeline_updated = timezone.now()
-        tournament.save(
-            update_fields=[
-                "pipeline_status",
-                "pipeline_step",
-                "pipeline_error",
-                "pipeline_reason_sv",
-                "pipeline_reason_en",
-                "pipeline_updated",
-            ]
-        )
-        return tournament.report_version

@@ -176,6 +176,9 @@ PIPELINE_RUNNER = os.environ.get("KLOVER_PIPELINE_RUNNER") or ("celery" if REDIS
 # Redis transport's default is an hour); longer than any one step.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 300)}
 CELERY_RESULT_EXPIRES = 3600
+# A report whose pipeline has not moved for this many seconds lost its messages: the
+# sweep (Celery beat, or the embedded runner) runs it again.
+PIPELINE_STUCK_AFTER = envint("KLOVER_STUCK_AFTER", 300)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

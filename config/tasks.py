@@ -58,15 +58,6 @@ def start_pipeline(tournament_id: int, version: int):
     return _dispatch(tournament_id, version, pipeline.step_names())
 
 
-def run_again(tournament_id: int) -> bool:
-    """The office's "run again" for a failed or stuck report: every step once more."""
-    version = pipeline.restart(tournament_id)
-    if version is None:
-        return False
-    transaction.on_commit(lambda: start_pipeline(tournament_id, version))
-    return True
-
-
 def _dispatch(tournament_id: int, version: int, steps: tuple[str, ...]):
     if not steps:
         return None

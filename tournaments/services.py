@@ -12,9 +12,12 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from members.common.bulk import insert_rows
@@ -387,6 +390,47 @@ def import_results(
         user=user,
         run_pipeline=run_pipeline,
     )
+
+
+def stuck_reports(now: datetime | None = None):
+    """Reports queued or in progress whose pipeline has not moved for
+    ``settings.PIPELINE_STUCK_AFTER`` seconds (the sweep runs them again; the office's
+    list shows them)."""
+    edge = (now or timezone.now()) - timedelta(seconds=settings.PIPELINE_STUCK_AFTER)
+    waiting = (Tournament.Pipeline.QUEUED, Tournament.Pipeline.PROCESSING)
+    return Tournament.objects.filter(pipeline_status__in=waiting).filter(
+        Q(pipeline_updated__lt=edge) | Q(pipeline_updated__isnull=True, reported_at__lt=edge)
+    )
+
+
+def run_again(tournament_id: int) -> bool:
+    """The office's "run again" on a failed or stuck report: every step once more for
+    the report's current version, from the first (False: the report is gone)."""
+    with transaction.atomic():
+        tournament = (
+            Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
+        )
+        if tournament is None:
+            return False
+        tournament.pipeline_status = Tournament.Pipeline.QUEUED
+        tournament.pipeline_step = ""
+        tournament.pipeline_error = ""
+        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
+        tournament.pipeline_updated = timezone.now()
+        tournament.save(
+            update_fields=[
+                "pipeline_status",
+                "pipeline_step",
+                "pipeline_error",
+                "pipeline_reason_sv",
+                "pipeline_reason_en",
+                "pipeline_updated",
+            ]
+        )
+        results_changed.send(
+            Tournament, tournament_id=tournament.pk, version=tournament.report_version
+        )
+    return True
 
 
 def standings_payload(tournament: Tournament) -> list[dict]:

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import psycopg
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from awards.models import TournamentAwards
@@ -84,7 +85,7 @@ def test_the_sweep_runs_again_a_report_whose_messages_were_lost(shared_fixtures)
     pipeline.run_step(tournament_id=t.pk, version=t.report_version, step="sanction")
     # The broker restarted after the first step: nothing will deliver the rest.
     Tournament.objects.filter(pk=t.pk).update(
-        pipeline_updated=timezone.now() - pipeline.STUCK_AFTER - timedelta(seconds=1)
+        pipeline_updated=timezone.now() - timedelta(seconds=settings.PIPELINE_STUCK_AFTER + 1)
     )
     fresh = _report(shared_fixtures)  # queued a moment ago: still moving
     assert list(pipeline.stuck()) == [t]
@@ -130,7 +131,7 @@ def test_run_again_starts_a_failed_report_from_the_first_step(
         pipeline_reason_en="The step the master points could not be completed.",
     )
     with django_capture_on_commit_callbacks(execute=True):
-        assert tasks.run_again(t.pk)
+        assert services.run_again(t.pk)
     t.refresh_from_db()
     assert (t.pipeline_status, t.pipeline_error, t.pipeline_reason_en) == ("done", "", "")
-    assert not tasks.run_again(10**9)
+    assert not services.run_again(10**9)
