@@ -4,10 +4,19 @@ that a run under faults can be compared with a clean run one report after anothe
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+
+from django.conf import settings
+from django.db import connection
 
 from awards.models import MasterPointAward, MasterPointHolding, Promotion, RankingScore
 from handicap.models import HandicapChange, MemberHandicap
@@ -159,3 +168,147 @@ def _minus(a: Iterable[tuple], b: Iterable[tuple]) -> int:
         if left.get(row):
             left[row] -= 1
     return sum(left.values())
+
+
+# --- processes of the benchmarks' own ------------------------------------------------
+
+
+def sql(database: str, statement: str) -> None:
+    settings_dict = connection.settings_dict
+    env = dict(os.environ, PGPASSWORD=settings_dict.get("PASSWORD") or "")
+    subprocess.run(
+        [
+            "psql",
+            "-q",
+            "-h",
+            settings_dict.get("HOST") or "127.0.0.1",
+            "-p",
+            str(settings_dict.get("PORT") or 5432),
+            "-U",
+            settings_dict.get("USER") or "postgres",
+            "-d",
+            database,
+            "-c",
+            statement,
+        ],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+
+
+def spare_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RedisServer:
+    """A redis-server of the benchmark's own, keeping nothing on disk (as in production)."""
+
+    def __init__(self) -> None:
+        self.port = spare_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            return
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+            + ["--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Worker:
+    """`celery -A config worker` on a database and a Redis of the benchmark's own."""
+
+    def __init__(
+        self,
+        database: str,
+        broker: str,
+        concurrency: int,
+        *,
+        queue: str,
+        visibility_timeout: int = 300,
+        stuck_after: int = 300,
+    ) -> None:
+        self.database = database
+        self.broker = broker
+        self.concurrency = concurrency
+        self.queue = queue
+        self.visibility_timeout = visibility_timeout
+        self.stuck_after = stuck_after
+        self.process: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        settings_dict = connection.settings_dict
+        url = (
+            f"postgres://{settings_dict.get('USER') or 'postgres'}@"
+            f"{settings_dict.get('HOST') or '127.0.0.1'}:{settings_dict.get('PORT') or 5432}/"
+            f"{self.database}"
+        )
+        env = dict(
+            os.environ,
+            DATABASE_URL=url,
+            REDIS_URL=self.broker,
+            CELERY_QUEUE=self.queue,
+            CELERY_VISIBILITY_TIMEOUT=str(self.visibility_timeout),
+            KLOVER_STUCK_AFTER=str(self.stuck_after),
+            KLOVER_PIPELINE_RUNNER="celery",
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork"]
+            + [f"--concurrency={self.concurrency}", "-Q", self.queue, "--loglevel=WARNING"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if len(self._children()) >= self.concurrency:
+                time.sleep(0.5)  # the pool's children connect to the broker
+                return
+            time.sleep(0.1)
+        raise RuntimeError("celery worker did not start")
+
+    def _children(self) -> list[int]:
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
+        ).stdout.split()
+        return [int(pid) for pid in found]
+
+    def kill_child(self) -> None:
+        children = self._children()
+        if children:
+            os.kill(random.choice(children), signal.SIGKILL)  # noqa: S311
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()

@@ -13,12 +13,7 @@ on a worker of concurrency 2 and of 4.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -33,7 +28,15 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from config import tasks
-from config.benchmarking import Report, compare, overlapping_reports, snapshot
+from config.benchmarking import (
+    RedisServer,
+    Report,
+    Worker,
+    compare,
+    overlapping_reports,
+    snapshot,
+    sql,
+)
 from config.celery import app
 from members.models import Club, Member
 from tournaments import services
@@ -80,7 +83,7 @@ class Command(BaseCommand):
             Member.objects.filter(status=Member.Status.ACTIVE).values_list("mid", flat=True)
         )
         self.clubs = list(Club.objects.order_by("number")[:2])
-        self.redis = _Redis()
+        self.redis = RedisServer()
         # This process sends the reports' tasks and sweeps, as web and beat would: to
         # the benchmark's own Redis, on one queue (Redis is emptied between trials).
         settings.PIPELINE_RUNNER = "celery"
@@ -134,7 +137,14 @@ class Command(BaseCommand):
             self._clone(trial_db)
             concurrency = 4 if kind.endswith("4") else 2
             self.redis.start()
-            worker = _Worker(trial_db, self.redis.url, concurrency)
+            worker = Worker(
+                trial_db,
+                self.redis.url,
+                concurrency,
+                queue=QUEUE,
+                visibility_timeout=VISIBILITY_TIMEOUT,
+                stuck_after=STUCK_AFTER,
+            )
             try:
                 self._use(trial_db)
                 outcome["errors"] += self._upload(reports)
@@ -156,7 +166,7 @@ class Command(BaseCommand):
         finally:
             self._use(self.base)
             for name in (trial_db, clean_db):
-                _sql(self.base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                sql(self.base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         return outcome
 
     def _upload(self, reports: list[Report]) -> int:
@@ -183,7 +193,7 @@ class Command(BaseCommand):
             self.stderr.write(f"  upload raised {type(error).__name__}: {error}")
         return len(errors)
 
-    def _fault(self, kind: str, worker: _Worker, rng: random.Random) -> None:
+    def _fault(self, kind: str, worker: Worker, rng: random.Random) -> None:
         time.sleep(rng.uniform(0.05, 0.6))  # somewhere inside the chain
         if kind == "child killed":
             worker.kill_child()
@@ -196,14 +206,14 @@ class Command(BaseCommand):
             time.sleep(rng.uniform(0.1, 0.5))
             self.redis.start()
         elif kind == "connection terminated":
-            _sql(
+            sql(
                 worker.database,
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()",
             )
             connection.close()
 
-    def _settle(self, worker: _Worker) -> tuple[int, int]:
+    def _settle(self, worker: Worker) -> tuple[int, int]:
         """Wait until no report is queued or in progress, sweeping every second as beat
         does (with the trial's short stuck-after); returns (stuck, failed)."""
         deadline = time.monotonic() + WAIT
@@ -241,140 +251,10 @@ class Command(BaseCommand):
 
     def _clone(self, name: str) -> None:
         self._use("postgres")
-        _sql("postgres", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        _sql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{self.base}"')
+        sql("postgres", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        sql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{self.base}"')
 
     def _use(self, name: str) -> None:
         for alias in connections:
             connections[alias].close()
         connections["default"].settings_dict["NAME"] = name
-
-
-def _sql(database: str, statement: str) -> None:
-    settings_dict = connection.settings_dict
-    env = dict(os.environ, PGPASSWORD=settings_dict.get("PASSWORD") or "")
-    subprocess.run(
-        [
-            "psql",
-            "-q",
-            "-h",
-            settings_dict.get("HOST") or "127.0.0.1",
-            "-p",
-            str(settings_dict.get("PORT") or 5432),
-            "-U",
-            settings_dict.get("USER") or "postgres",
-            "-d",
-            database,
-            "-c",
-            statement,
-        ],
-        check=True,
-        env=env,
-        capture_output=True,
-    )
-
-
-def _spare_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Redis:
-    """A redis-server of the benchmark's own, keeping nothing on disk (as in production)."""
-
-    def __init__(self) -> None:
-        self.port = _spare_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            return
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
-            + ["--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(100):
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.05)
-        raise CommandError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-class _Worker:
-    """`celery -A config worker` on the trial's database and Redis, with short
-    visibility and stuck-after times so that a trial settles in seconds."""
-
-    def __init__(self, database: str, broker: str, concurrency: int) -> None:
-        self.database = database
-        self.broker = broker
-        self.concurrency = concurrency
-        self.process: subprocess.Popen | None = None
-        self.start()
-
-    def start(self) -> None:
-        settings_dict = connection.settings_dict
-        url = (
-            f"postgres://{settings_dict.get('USER') or 'postgres'}@"
-            f"{settings_dict.get('HOST') or '127.0.0.1'}:{settings_dict.get('PORT') or 5432}/"
-            f"{self.database}"
-        )
-        env = dict(
-            os.environ,
-            DATABASE_URL=url,
-            REDIS_URL=self.broker,
-            CELERY_QUEUE=QUEUE,
-            CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
-            KLOVER_STUCK_AFTER=str(STUCK_AFTER),
-            KLOVER_PIPELINE_RUNNER="celery",
-        )
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork"]
-            + [f"--concurrency={self.concurrency}", "-Q", QUEUE, "--loglevel=WARNING"],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if len(self._children()) >= self.concurrency:
-                time.sleep(0.5)  # the pool's children connect to the broker
-                return
-            time.sleep(0.1)
-        raise CommandError("celery worker did not start")
-
-    def _children(self) -> list[int]:
-        found = subprocess.run(
-            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
-        ).stdout.split()
-        return [int(pid) for pid in found]
-
-    def kill_child(self) -> None:
-        children = self._children()
-        if children:
-            os.kill(random.choice(children), signal.SIGKILL)  # noqa: S311
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
