@@ -113,13 +113,52 @@ def stuck(now: datetime | None = None):
     return stuck_reports(now)
 
 
-def resume(
-    tournament_id: int, *, now: datetime | None = None
-) -> tuple[int, tuple[str, ...]] | None:
-    """The report's version and the steps left to run, marking it as moving again
-    (so that the next sweep leaves it alone); None when it is done, failed or gone.
-    A report in progress goes on after its last step done; every step is idempotent,
-    so a step run twice by a late message changes nothing."""
+def remaining(tournament_id: int, version: int) -> tuple[str, ...]:
+    """The steps still to run for this report version: all of them when it is queued,
+    those after the last one done when it is in progress, none when it is done, failed,
+    replaced by a newer version, or gone."""
+    found = (
+        Tournament.objects.filter(pk=tournament_id, report_version=version)
+        .values_list("pipeline_status", "pipeline_step")
+        .first()
+    )
+    if found is None:
+        return ()
+    status, done = found
+    names = step_names()
+    if status == Tournament.Pipeline.QUEUED:
+        return names
+    if status == Tournament.Pipeline.PROCESSING:
+        return names[names.index(done) + 1 :] if done in names else names
+    return ()
+
+
+class StepFailed(Exception):
+    """``step`` raised; the error is the ``__cause__``."""
+
+    def __init__(self, step: str):
+        super().__init__(step)
+        self.step = step
+
+
+def run_remaining(tournament_id: int, version: int) -> str:
+    """Every step still to run for the report version, in order, each in a transaction of
+    its own (a step done stays done): "done", or "stale" when a newer version came in.
+    A step that raises raises ``StepFailed`` naming it; running this again (a retry, a
+    message delivered twice, the sweep) goes on after the last step done."""
+    for step in remaining(tournament_id, version):
+        try:
+            outcome = run_step(tournament_id=tournament_id, version=version, step=step)
+        except Exception as exc:
+            raise StepFailed(step) from exc
+        if outcome == "stale":
+            return "stale"
+    return "done"
+
+
+def resume(tournament_id: int, *, now: datetime | None = None) -> int | None:
+    """The version of a stuck report to run again, marking it as moving (so that the
+    next sweep leaves it alone); None when it is done, failed or gone."""
     with transaction.atomic():
         tournament = (
             Tournament.objects.select_for_update(no_key=True).filter(pk=tournament_id).first()
@@ -129,11 +168,6 @@ def resume(
             Tournament.Pipeline.PROCESSING,
         ):
             return None
-        names = step_names()
-        left = names
-        if tournament.pipeline_status == Tournament.Pipeline.PROCESSING:
-            done = tournament.pipeline_step
-            left = names[names.index(done) + 1 :] if done in names else names
         tournament.pipeline_updated = now or timezone.now()
         tournament.save(update_fields=["pipeline_updated"])
-        return tournament.report_version, left
+        return tournament.report_version

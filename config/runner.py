@@ -22,12 +22,12 @@ SWEEP_EVERY = 60.0  # seconds
 
 class Runner:
     def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[int, int, tuple[str, ...]]] = queue.Queue()
+        self._jobs: queue.Queue[tuple[int, int]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._started = threading.Lock()
 
-    def submit(self, tournament_id: int, version: int, steps: tuple[str, ...]) -> None:
-        self._jobs.put((tournament_id, version, tuple(steps)))
+    def submit(self, tournament_id: int, version: int) -> None:
+        self._jobs.put((tournament_id, version))
         with self._started:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="pipeline", daemon=True)
@@ -51,13 +51,13 @@ class Runner:
                 job = None
             try:
                 if job is not None:
-                    run_steps(*job)
+                    run_report(*job)
                 if time.monotonic() - swept >= SWEEP_EVERY:
                     swept = time.monotonic()
                     for tournament_id in list(pipeline.stuck().values_list("pk", flat=True)):
-                        found = pipeline.resume(tournament_id)
-                        if found is not None:
-                            run_steps(tournament_id, *found)
+                        version = pipeline.resume(tournament_id)
+                        if version is not None:
+                            run_report(tournament_id, version)
             except Exception:  # the thread must outlive any one report
                 log.exception("pipeline runner: %s", job)
             finally:
@@ -66,30 +66,26 @@ class Runner:
                     self._jobs.task_done()
 
 
-def run_steps(tournament_id: int, version: int, steps: tuple[str, ...]) -> None:
-    """The steps in order, each retried on a transient error; a step that fails for
-    good (or a newer version of the report) ends the run."""
-    for step in steps:
-        for attempt in range(MAX_RETRIES + 1):
-            try:
-                outcome = pipeline.run_step(tournament_id=tournament_id, version=version, step=step)
-                break
-            except TRANSIENT as exc:
+def run_report(tournament_id: int, version: int) -> str:
+    """The report version's remaining steps, retried after a transient error (going on
+    after the last step done); a step that fails for good is recorded and ends the run."""
+    for attempt in range(MAX_RETRIES + 1):
+        try:
+            return pipeline.run_remaining(tournament_id, version)
+        except pipeline.StepFailed as failed:
+            exc = failed.__cause__ or failed
+            if isinstance(exc, TRANSIENT) and attempt < MAX_RETRIES:
                 forget_connection()
-                if attempt == MAX_RETRIES:
-                    pipeline.record_failure(
-                        tournament_id=tournament_id, version=version, step=step, exc=exc
-                    )
-                    return
                 time.sleep(backoff(attempt))
-            except Exception as exc:
-                log.exception("pipeline step %s of tournament %s", step, tournament_id)
-                pipeline.record_failure(
-                    tournament_id=tournament_id, version=version, step=step, exc=exc
-                )
-                return
-        if outcome == "stale":
-            return
+                continue
+            if not isinstance(exc, TRANSIENT):
+                log.error("pipeline step %s of tournament %s: %r", failed.step, tournament_id, exc)
+            forget_connection()
+            pipeline.record_failure(
+                tournament_id=tournament_id, version=version, step=failed.step, exc=exc
+            )
+            return "failed"
+    return "failed"
 
 
 RUNNER = Runner()

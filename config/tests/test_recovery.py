@@ -61,7 +61,7 @@ def test_a_deadlock_or_a_lost_connection_in_copy_is_tried_again(shared_fixtures,
             psycopg.OperationalError("server closed the connection unexpectedly"),
         ],
     )
-    runner.run_steps(t.pk, t.report_version, pipeline.step_names())
+    runner.run_report(t.pk, t.report_version)
     t.refresh_from_db()
     assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "rankings", "")
     assert len(calls) == 3
@@ -71,7 +71,7 @@ def test_a_deadlock_or_a_lost_connection_in_copy_is_tried_again(shared_fixtures,
 def test_a_step_that_keeps_failing_says_why_and_stops_the_chain(shared_fixtures, monkeypatch):
     t = _report(shared_fixtures)
     _flaky(monkeypatch, "awards", [psycopg.OperationalError("gone")] * 10)
-    runner.run_steps(t.pk, t.report_version, pipeline.step_names())
+    runner.run_report(t.pk, t.report_version)
     t.refresh_from_db()
     assert (t.pipeline_status, t.pipeline_step) == ("failed", "awards")
     assert t.pipeline_error == "OperationalError: gone"
@@ -105,9 +105,11 @@ def test_the_sweep_goes_on_after_the_last_step_done(shared_fixtures):
         pipeline_step="awards",
         pipeline_updated=timezone.now() - timedelta(hours=1),
     )
-    assert pipeline.resume(t.pk)[1] == ("handicaps", "rankings")
+    assert pipeline.resume(t.pk) == t.report_version
+    assert pipeline.remaining(t.pk, t.report_version) == ("handicaps", "rankings")
     # Marked as moving: the next sweep leaves it alone while it runs.
     assert not pipeline.stuck().exists()
+    assert pipeline.remaining(t.pk, t.report_version + 1) == ()  # a newer version: stale
 
 
 def test_failed_and_done_reports_are_not_swept(shared_fixtures):
