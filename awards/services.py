@@ -299,6 +299,14 @@ def award_tournament(tournament: Tournament) -> None:
     refresh_rankings(touched - players, on=timezone.localdate())
 
 
+def after_withdrawal(member_ids: Iterable[int]) -> None:
+    """A report withdrawn (its ledger rows went with it): its players' holdings,
+    promotions and ranking as their ledgers now give them."""
+    members = set(member_ids)
+    refresh_holdings(members)
+    refresh_rankings(members, on=timezone.localdate())
+
+
 RUN_FIELDS = ("tournament_id", "rule_version", "awards", "reason_sv", "reason_en")
 
 
@@ -343,7 +351,9 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     ):
         ledger[member_id].append(((day, tournament_id), colours[colour], credited))
     holdings, promotions = [], []
-    for member_id in ids if member_ids is not None else sorted(ledger):
+    # A member with no points has no holding row, whoever asks (the season's recompute
+    # writes none): one who lost their last points loses the row.
+    for member_id in sorted(ledger):
         walked = classes.walk(ledger.get(member_id, ()))
         holding, current = walked.holding, walked.master_class
         promotions.extend(

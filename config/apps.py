@@ -10,12 +10,13 @@ class KloverConfig(AppConfig):
     verbose_name = "Klöver"
 
     def ready(self) -> None:
-        from tournaments.signals import results_changed
+        from tournaments.signals import results_changed, results_withdrawn
 
-        from . import tasks
+        from . import pipeline, tasks
         from .celery import app
 
         results_changed.connect(tasks.on_results_changed, dispatch_uid="klover-pipeline")
+        results_withdrawn.connect(pipeline.on_results_withdrawn, dispatch_uid="klover-withdrawn")
         # Celery beat (production): the sweep that runs again reports whose messages
         # were lost. The embedded default's runner thread sweeps by itself.
         app.conf.beat_schedule = {

@@ -17,8 +17,12 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from awards.services import award_tournament, refresh_rankings_for
-from handicap.services import handicap_list_for, update_handicaps_for
+from awards.services import after_withdrawal, award_tournament, refresh_rankings_for
+from handicap.services import (
+    handicap_list_for,
+    handicaps_after_withdrawal,
+    update_handicaps_for,
+)
 from members.federation import EventScheme, Profile, current
 from tournaments.models import Tournament
 from tournaments.sanctions.level import apply_sanction
@@ -111,6 +115,12 @@ def stuck(now: datetime | None = None):
     """Reports whose pipeline has not moved for ``settings.PIPELINE_STUCK_AFTER``
     seconds: their messages were lost (a broker restart, a worker killed whole)."""
     return stuck_reports(now)
+
+
+def on_results_withdrawn(sender, *, tournament_id: int, day, members: set[int], **kwargs) -> None:
+    """What the steps derived from a withdrawn report follows it, in its transaction."""
+    after_withdrawal(members)
+    handicaps_after_withdrawal(day, tournament_id, members)
 
 
 def remaining(tournament_id: int, version: int) -> tuple[str, ...]:

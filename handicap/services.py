@@ -112,6 +112,24 @@ def update_handicaps_for(tournament: Tournament) -> None:
     recompute_from(tournament.start_date, from_tournament=tournament.pk)
 
 
+def handicaps_after_withdrawal(day: date, tournament_id: int, members: Iterable[int]) -> None:
+    """A report withdrawn (its history rows went with it): the walk from where it
+    stood, so that its players' later rows and current handicaps follow."""
+    lock_handicaps()
+    recompute_from(day, from_tournament=tournament_id)
+    # Players with nothing after it are back to their handicap before it (or H0).
+    members = set(members)
+    later = set(
+        HandicapChange.objects.filter(member_id__in=members)
+        .filter(Q(played_on__gt=day) | Q(played_on=day, tournament_id__gt=tournament_id))
+        .values_list("member_id", flat=True)
+    )
+    starts = dict(
+        MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
+    )
+    _save_current(members - later, {}, {}, starts, (day, tournament_id), POLICY)
+
+
 def _left_out(competition: Competition, refusal: HandicapInputError) -> None:
     # Another report's refusal: it already failed its own step with this reason.
     log.warning("handicaps: competition %s left out: %s", competition.id, refusal)

@@ -1,6 +1,8 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import ImportLog, Section, Tournament
+from .services import withdraw_report
 
 
 class SectionInline(admin.TabularInline):
@@ -31,6 +33,22 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "start_date"
     raw_id_fields = ("organiser_club", "organiser_district")
     inlines = (SectionInline,)
+    actions = ["withdraw_selected"]
+
+    def get_actions(self, request):
+        # The plain delete would leave the players' points and handicaps as they were.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_model(self, request, obj):
+        withdraw_report(obj)
+
+    @admin.action(description=_("Withdraw the selected reports (points and handicaps follow)"))
+    def withdraw_selected(self, request, queryset):
+        for tournament in queryset:
+            withdraw_report(tournament)
+
     readonly_fields = (
         *AWARD_FACTS,
         "report_version",

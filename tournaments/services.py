@@ -35,7 +35,7 @@ from .models import (
     TeamMatch,
     Tournament,
 )
-from .signals import results_changed
+from .signals import results_changed, results_withdrawn
 from .standings import compute_standings, printed_standings
 from .teams import team_placings
 
@@ -431,6 +431,24 @@ def run_again(tournament_id: int) -> bool:
             Tournament, tournament_id=tournament.pk, version=tournament.report_version
         )
     return True
+
+
+def withdraw_report(tournament: Tournament) -> None:
+    """Remove a reported tournament, in one transaction with what follows from it: the
+    rows derived from it go with it (they point at it), and the apps above bring its
+    players' master points and handicaps to where they would be without it."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if locked is None:
+            return
+        players = set(
+            EntryPlayer.objects.filter(
+                entry__section__tournament=locked, member__isnull=False
+            ).values_list("member_id", flat=True)
+        )
+        pk, day = locked.pk, locked.start_date
+        locked.delete()
+        results_withdrawn.send(Tournament, tournament_id=pk, day=day, members=players)
 
 
 def standings_payload(tournament: Tournament) -> list[dict]:

@@ -7,3 +7,9 @@ from django.dispatch import Signal
 # (the report version the pipeline runs for). The pipeline's wiring (config.pipeline)
 # queues its steps once the transaction commits.
 results_changed = Signal()
+
+# Sent inside the transaction that withdraws a report, once it is gone, with
+# ``tournament_id``, ``day`` (its date) and ``members`` (the members who played): the
+# apps above bring those members' state to where it would be without it
+# (config.pipeline.on_results_withdrawn).
+results_withdrawn = Signal()
