@@ -7,5 +7,6 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/status/", views.tournament_status, name="status"),
     path("report/", views.report_upload, name="report"),
 ]
