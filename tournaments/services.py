@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from members.common.bulk import insert_rows
@@ -432,6 +432,19 @@ def stuck_reports(now: datetime | None = None):
     waiting = (Tournament.Pipeline.QUEUED, Tournament.Pipeline.PROCESSING)
     return Tournament.objects.filter(pipeline_status__in=waiting).filter(
         Q(pipeline_updated__lt=edge) | Q(pipeline_updated__isnull=True, reported_at__lt=edge)
+    )
+
+
+def failed_or_stuck(now: datetime | None = None):
+    """The reports the office's processing page lists: a step failed, or the pipeline
+    has not moved for ``settings.PIPELINE_STUCK_AFTER`` seconds; newest first."""
+    failed = Tournament.objects.filter(pipeline_status=Tournament.Pipeline.FAILED)
+    return (
+        (failed | stuck_reports(now))
+        .select_related("organiser_club", "organiser_district")
+        .order_by(
+            F("pipeline_updated").desc(nulls_last=True), F("reported_at").desc(), F("pk").desc()
+        )
     )
 
 

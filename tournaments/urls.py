@@ -9,4 +9,6 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/status/", views.tournament_status, name="status"),
     path("report/", views.report_upload, name="report"),
+    path("office/processing/", views.processing, name="processing"),
+    path("office/processing/<int:pk>/run-again/", views.run_again, name="run_again"),
 ]
