@@ -41,6 +41,8 @@ from tournaments.models import (
 from tournaments.signals import results_changed
 from tournaments.teams import compute_team_standings
 
+from . import award_tables
+
 MANUAL = "manual"  # Tournament.source_format and ImportLog.source_format
 _CENT = Decimal("0.01")
 
@@ -99,9 +101,18 @@ def create_team_event(
     date: Date,
     boards_per_match: int,
     teams: Sequence[tuple[int, str]],
+    award_table: str,
 ) -> Tournament:
-    """A team event (VP scoring) of ``organiser`` with its teams, no matches yet."""
+    """A team event (VP scoring) of ``organiser`` with its teams and the award table it
+    is played for (one of ``award_tables.TEAM_AWARD_TABLES``), no matches yet."""
     problems: list[EntryProblem] = []
+    if award_table not in award_tables.CODES:
+        problems.append(
+            EntryProblem(
+                "award_table",
+                gettext_noop("Choose the award table the event is played for (B1-G3)."),
+            )
+        )
     if not name.strip():
         problems.append(EntryProblem("name", gettext_noop("The event needs a name.")))
     if boards_per_match < 1:
@@ -148,6 +159,7 @@ def create_team_event(
             kind=Tournament.Kind.TEAMS,
             scoring=Tournament.Scoring.TEAM_VP,
             source_format=MANUAL,
+            award_table=award_table,
         )
         # One section holds the teams; its ``boards`` is the boards per match.
         section = Section.objects.create(

@@ -21,7 +21,7 @@ from tournaments.models import LineupSlot, Standing, TeamMatch, Tournament
 from tournaments.services import ReportRefused, report_results
 from tournaments.teams import team_placings
 
-from . import services
+from . import award_tables, services
 from .forms import (
     HalfLineupFormSet,
     MatchForm,
@@ -86,6 +86,7 @@ def team_event_create(request):
                 date=data["date"],
                 boards_per_match=data["boards_per_match"],
                 teams=data["teams"],
+                award_table=data["award_table"],
             )
         except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)
@@ -131,7 +132,12 @@ def team_event(request, pk: int):
     return render(
         request,
         "tournaments/manual/team_event.html",
-        {"tournament": tournament, "matches": _match_rows(tournament), "standings": standings},
+        {
+            "tournament": tournament,
+            "award_table": award_tables.label_of(tournament.award_table),
+            "matches": _match_rows(tournament),
+            "standings": standings,
+        },
     )
 
 
