@@ -196,8 +196,10 @@ def team_matches(tournament_ids: Iterable[int]) -> dict[int, tuple[Match, ...]]:
                 home=str(m.home_id),
                 away=str(m.away_id),
                 boards=m.boards,
-                vp_home=m.vp_home,
-                vp_away=m.vp_away,
+                # A saved match holds the VP after its penalties (what the standings
+                # add up); the team tables read them before, with the penalty beside.
+                vp_home=_before_penalty(m.vp_home, m.penalty_home),
+                vp_away=_before_penalty(m.vp_away, m.penalty_away),
                 imps_home=m.imps_home,
                 imps_away=m.imps_away,
                 penalty_home=m.penalty_home,
@@ -207,6 +209,10 @@ def team_matches(tournament_ids: Iterable[int]) -> dict[int, tuple[Match, ...]]:
             )
         )
     return {t: tuple(found) for t, found in result.items()}
+
+
+def _before_penalty(vp: Decimal | None, penalty: Decimal) -> Decimal | None:
+    return None if vp is None else vp + penalty
 
 
 LEDGER_KEY = ("member_id", "tournament_id", "colour")
