@@ -102,7 +102,7 @@ def test_vps_come_from_the_wbf_scale_for_the_board_count():
 
 
 def test_the_same_margin_scores_differently_over_another_board_count():
-    tournament, (t1, t2, *_rest) = make_event(boards=24, teams=2)
+    tournament, (t1, t2, *_rest) = make_event(boards=24, teams=2, award_table="B2")
     # Seed 003 worked example: 24 boards, won by 17 IMPs -> 13.72 - 6.28.
     match = play(tournament, t1, t2, 40, 23)
     assert (match.vp_home, match.vp_away) == (D("13.72"), D("6.28"))
