@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
 from tournaments.domain.teams import preview_vp
 from tournaments.models import LineupSlot, Standing, TeamMatch, Tournament
+from tournaments.progress import pipeline_state
 from tournaments.services import ReportRefused, report_results
 from tournaments.teams import team_placings
 
@@ -135,6 +136,7 @@ def team_event(request, pk: int):
         {
             "tournament": tournament,
             "award_table": award_tables.label_of(tournament.award_table),
+            "pipeline": pipeline_state(tournament),
             "matches": _match_rows(tournament),
             "standings": standings,
         },
@@ -235,5 +237,5 @@ def pairs_event(request, pk: int):
     return render(
         request,
         "tournaments/manual/pairs_event.html",
-        {"tournament": tournament, "standings": standings},
+        {"tournament": tournament, "pipeline": pipeline_state(tournament), "standings": standings},
     )

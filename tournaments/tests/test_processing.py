@@ -355,3 +355,34 @@ def test_the_club_never_sees_the_exception(client):
     ):
         body = client.get(url, **EN).content.decode()
         assert "KeyError" not in body and "secret" not in body, url
+
+
+# --- the manual entry pages show the same line ---
+
+
+def test_the_manual_entry_pages_show_the_processing_line_never_the_error(client):
+    from tournaments.manual.services import MANUAL
+
+    club = ClubFactory()
+    client.force_login(club_admin(club))
+    team = failed("Lagserien", when=ago(minutes=1), pipeline_error="KeyError: 'secret'")
+    pairs = make_tournament("Måndag", pipeline_status="processing", pipeline_step="sanction")
+    Tournament.objects.filter(pk=team.pk).update(
+        organiser_club=club, kind="teams", scoring="team_vp", source_format=MANUAL
+    )
+    Tournament.objects.filter(pk=pairs.pk).update(organiser_club=club, source_format=MANUAL)
+
+    body = client.get(f"/tournaments/manual/teams/{team.pk}/", **EN).content.decode()
+    assert 'Processing: <strong class="label">failed</strong>' in body
+    assert '<span class="detail"> (at the step “master points”)</span>' in body
+    assert '<span class="reason">: No master points: too few teams.</span>' in body
+    assert f'data-status-url="/tournaments/{team.pk}/status/"' in body
+    assert f'<a href="/tournaments/{team.pk}/" id="tournament-page">' in body
+    assert "KeyError" not in body and "secret" not in body
+    body = client.get(f"/tournaments/manual/teams/{team.pk}/", **SV).content.decode()
+    assert "Inga mästarpoäng: för få lag." in body
+
+    body = client.get(f"/tournaments/manual/pairs/{pairs.pk}/", **EN).content.decode()
+    assert 'Processing: <strong class="label">processing</strong>' in body
+    assert "(last step done: sanction)" in body
+    assert "js/pipeline_status.js" in body  # it follows the steps
