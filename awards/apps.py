@@ -10,9 +10,10 @@ class AwardsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here: the pages' registries and the selectors read models.
         from members.common.pages import MEMBER_PAGE, Part
+        from tournaments.manual.awarding import AWARD_CHECK
         from tournaments.pages import TOURNAMENT_PAGE
 
-        from . import selectors
+        from . import selectors, services
 
         MEMBER_PAGE.add(
             Part(
@@ -29,3 +30,5 @@ class AwardsConfig(AppConfig):
                 {"after_results": "awards/includes/_tournament_card.html"},
             )
         )
+        # Manual entry saves a team match only when the rulebook can award the event.
+        AWARD_CHECK.answer_with(services.award_refusal)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -26,9 +27,11 @@ from .domain.core import (
     Colour,
     Competition,
     Match,
+    OutOfRange,
     Placing,
     Player,
     Rulebook,
+    UnknownScale,
 )
 from .domain.sbf import classes, ranking
 from .domain.sbf.ranking import RankingAward
@@ -39,7 +42,7 @@ from .models import (
     RankingScore,
     TournamentAwards,
 )
-from .rulebooks import rulebook
+from .rulebooks import not_built, rulebook
 
 ENTITLED = (Member.Status.ACTIVE, Member.Status.FOREIGN_GUEST)
 
@@ -196,8 +199,10 @@ def team_matches(tournament_ids: Iterable[int]) -> dict[int, tuple[Match, ...]]:
                 home=str(m.home_id),
                 away=str(m.away_id),
                 boards=m.boards,
-                vp_home=m.vp_home,
-                vp_away=m.vp_away,
+                # A saved match holds the VP after its penalties (what the standings
+                # add up); the team tables read them before, with the penalty beside.
+                vp_home=_before_penalty(m.vp_home, m.penalty_home),
+                vp_away=_before_penalty(m.vp_away, m.penalty_away),
                 imps_home=m.imps_home,
                 imps_away=m.imps_away,
                 penalty_home=m.penalty_home,
@@ -207,6 +212,10 @@ def team_matches(tournament_ids: Iterable[int]) -> dict[int, tuple[Match, ...]]:
             )
         )
     return {t: tuple(found) for t, found in result.items()}
+
+
+def _before_penalty(vp: Decimal | None, penalty: Decimal) -> Decimal | None:
+    return None if vp is None else vp + penalty
 
 
 LEDGER_KEY = ("member_id", "tournament_id", "colour")
@@ -305,6 +314,58 @@ def after_withdrawal(member_ids: Iterable[int]) -> None:
     members = set(member_ids)
     refresh_holdings(members)
     refresh_rankings(members, on=timezone.localdate())
+
+
+def award_refusal(tournament: Tournament) -> tuple[str, str] | None:
+    """Why the rulebook cannot award this team event as it stands, (Swedish, English);
+    None when it can. Manual entry asks it before a match is saved
+    (``tournaments.manual.awarding``; docs/manual-entry.md): a refusal (an unknown
+    table, a field the table does not cover, a fact the rules need) refuses the match.
+
+    The question is whether the rules cover the event, not what its players earn so
+    far, so it is asked of the event as it stands read three ways: every player
+    entitled (entitlement is the member's, not the event's), no VP penalties (they
+    change what a match earns), and a barometer's boards in all as once every team
+    has met every other (its minimum is the finished event's). Until a match has been
+    played (only W.O.s) there is nothing to award and nothing to refuse."""
+    if not_built() is not None:
+        return None  # a federation without its rulebook awards nothing, refuses nothing
+    competition, _members = read_competition(tournament)
+    played = [m for m in competition.matches if not m.walkover]
+    if not played:
+        return None
+    boards = competition.boards
+    if competition.all_met_all:
+        boards = max(boards, (len(competition.placings) - 1) * max(m.boards for m in played))
+    competition = replace(
+        competition,
+        placings=tuple(
+            replace(p, players=tuple(replace(x, entitled=True) for x in p.players))
+            for p in competition.placings
+        ),
+        matches=tuple(
+            replace(m, penalty_home=Decimal(0), penalty_away=Decimal(0))
+            for m in competition.matches
+        ),
+        boards=boards,
+    )
+    try:
+        outcome = rulebook().award(competition)
+    except OutOfRange as refusal:
+        return refusal.reason.sv, refusal.reason.en
+    except UnknownScale:
+        return (
+            "tävlingen anger ingen tabell för mästarpoäng som reglerna känner",
+            "the event names no award table the rules know",
+        )
+    except ValueError:
+        return (
+            "reglerna behöver en uppgift om tävlingen som inmatningen inte ger",
+            "the rules need a fact about the event that the entry does not give",
+        )
+    if outcome.no_award is not None:
+        return outcome.no_award.sv, outcome.no_award.en
+    return None
 
 
 RUN_FIELDS = ("tournament_id", "rule_version", "awards", "reason_sv", "reason_en")

@@ -4,7 +4,8 @@
 (a refused report only leaves its line in the import log). A second report of
 the same event (same organiser and event id) replaces the first in place: the
 tournament keeps its id, its results are rewritten, ``report_version`` goes up
-and the pipeline runs again for the new version.
+and the pipeline runs again for the new version. Two uploads of the same new event
+at once take turns: the second replaces the first, as a later upload would.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from members.common.bulk import insert_rows
+from members.common.locks import lock_report
 from members.models import Club, Member
 
 from .importers.report import Problem, ReportedEvent, check_report, report_warnings
@@ -110,48 +112,78 @@ def report_results(
 
     members, warnings = _resolve_players(report)
     warnings = [*report_warnings(report), *warnings]
-    with transaction.atomic():
-        tournament = (
-            Tournament.objects.select_for_update(no_key=True)
-            .filter(organiser_club=organiser, event_id=report.event_id)
-            .first()
-        )
-        replaced = tournament is not None
-        if tournament is None:
-            tournament = Tournament(organiser_club=organiser, event_id=report.event_id)
-        else:
-            tournament.sections.all().delete()
-            tournament.matches.all().delete()
-            tournament.report_version += 1
-        tournament.name = report.name
-        tournament.start_date = tournament.end_date = report.date
-        tournament.kind = report.kind
-        tournament.scoring = report.scoring
-        tournament.boards = report.boards
-        tournament.one_winner = report.one_winner
-        tournament.source_format = report.source_format
-        tournament.pipeline_status = Tournament.Pipeline.QUEUED
-        tournament.pipeline_step = ""
-        tournament.pipeline_error = ""
-        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-        tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
-        tournament.save()
-        _save_results(tournament, report, members)
-        ImportLog.objects.create(
-            tournament=tournament,
-            user=user if getattr(user, "is_authenticated", False) else None,
-            organiser_club=organiser,
-            filename=filename,
-            checksum=checksum,
-            source_format=report.source_format,
-            outcome=ImportLog.Outcome.REPLACED if replaced else ImportLog.Outcome.SAVED,
-            errors=[p.as_dict() for p in warnings],
-        )
-        if run_pipeline:
-            results_changed.send(
-                Tournament, tournament_id=tournament.pk, version=tournament.report_version
-            )
+    for attempt in (1, 2):
+        replaced = False
+        try:
+            with transaction.atomic():
+                # PostgreSQL: a second upload of the same event waits here until the
+                # first is committed, then finds its tournament (SQLite's IMMEDIATE
+                # transactions already let one writer at a time).
+                lock_report(organiser.pk, report.event_id)
+                tournament = _earlier_report(organiser, report.event_id)
+                replaced = tournament is not None
+                tournament = _save_report(tournament, report, organiser, members)
+                ImportLog.objects.create(
+                    tournament=tournament,
+                    user=user if getattr(user, "is_authenticated", False) else None,
+                    organiser_club=organiser,
+                    filename=filename,
+                    checksum=checksum,
+                    source_format=report.source_format,
+                    outcome=ImportLog.Outcome.REPLACED if replaced else ImportLog.Outcome.SAVED,
+                    errors=[p.as_dict() for p in warnings],
+                )
+                if run_pipeline:
+                    results_changed.send(
+                        Tournament, tournament_id=tournament.pk, version=tournament.report_version
+                    )
+            break
+        except IntegrityError:
+            # The same new event saved meanwhile by another upload that did not wait for
+            # the lock (a read made before the other's commit): this one replaces it, as a
+            # later upload would (tournament_club_event_once).
+            if replaced or attempt == 2 or not _reported(organiser, report.event_id).exists():
+                raise
     return ReportOutcome(tournament=tournament, replaced=replaced, warnings=warnings)
+
+
+def _reported(organiser: Club, event_id: str):
+    return Tournament.objects.filter(organiser_club=organiser, event_id=event_id)
+
+
+def _earlier_report(organiser: Club, event_id: str) -> Tournament | None:
+    """The tournament an earlier report of this event saved, locked for its replacement."""
+    return _reported(organiser, event_id).select_for_update(no_key=True).first()
+
+
+def _save_report(
+    tournament: Tournament | None,
+    report: ReportedEvent,
+    organiser: Club,
+    members: dict[str, Member],
+) -> Tournament:
+    """The report's tournament and results: new, or in place of the earlier report's."""
+    if tournament is None:
+        tournament = Tournament(organiser_club=organiser, event_id=report.event_id)
+    else:
+        tournament.sections.all().delete()
+        tournament.matches.all().delete()
+        tournament.report_version += 1
+    tournament.name = report.name
+    tournament.start_date = tournament.end_date = report.date
+    tournament.kind = report.kind
+    tournament.scoring = report.scoring
+    tournament.boards = report.boards
+    tournament.one_winner = report.one_winner
+    tournament.source_format = report.source_format
+    tournament.pipeline_status = Tournament.Pipeline.QUEUED
+    tournament.pipeline_step = ""
+    tournament.pipeline_error = ""
+    tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
+    tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
+    tournament.save()
+    _save_results(tournament, report, members)
+    return tournament
 
 
 def _save_results(
@@ -400,6 +432,19 @@ def stuck_reports(now: datetime | None = None):
     waiting = (Tournament.Pipeline.QUEUED, Tournament.Pipeline.PROCESSING)
     return Tournament.objects.filter(pipeline_status__in=waiting).filter(
         Q(pipeline_updated__lt=edge) | Q(pipeline_updated__isnull=True, reported_at__lt=edge)
+    )
+
+
+def failed_or_stuck(now: datetime | None = None):
+    """The reports the office's processing page lists: a step failed, or the pipeline
+    has not moved for ``settings.PIPELINE_STUCK_AFTER`` seconds; newest first."""
+    failed = Tournament.objects.filter(pipeline_status=Tournament.Pipeline.FAILED)
+    return (
+        (failed | stuck_reports(now))
+        .select_related("organiser_club", "organiser_district")
+        .order_by(
+            F("pipeline_updated").desc(nulls_last=True), F("reported_at").desc(), F("pk").desc()
+        )
     )
 
 

@@ -7,5 +7,8 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/status/", views.tournament_status, name="status"),
     path("report/", views.report_upload, name="report"),
+    path("office/processing/", views.processing, name="processing"),
+    path("office/processing/<int:pk>/run-again/", views.run_again, name="run_again"),
 ]

@@ -3,13 +3,17 @@
 import re
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch, Q
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.permissions import administered_club_ids, is_office_staff, require
@@ -20,8 +24,9 @@ from .filters import TournamentFilter
 from .forms import ReportUploadForm
 from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
 from .pages import TOURNAMENT_PAGE
+from .progress import STATE_FIELDS, pipeline_state
 from .standings import PRINTED_NOTE
-from .tables import TournamentTable
+from .tables import ProcessingTable, TournamentTable
 
 # A report with hundreds of unknown MIDs would bury the page under messages;
 # the import log keeps every warning.
@@ -111,9 +116,7 @@ def tournament_detail(request, pk: int):
         {
             "tournament": tournament,
             "sections": list(sections.values()),
-            "pipeline_step": dict(Tournament.Step.choices).get(
-                tournament.pipeline_step, tournament.pipeline_step
-            ),
+            "pipeline": pipeline_state(tournament),
             "fields": fields,
             "recomputed": differing > 0,
             "standings_note": _standings_note(tournament, differing),
@@ -121,6 +124,18 @@ def tournament_detail(request, pk: int):
             "parts": TOURNAMENT_PAGE.render(tournament, request=request),
         },
     )
+
+
+@never_cache
+def tournament_status(request, pk: int):
+    """The report's processing as JSON, for the tournament page's line to follow
+    (static/js/pipeline_status.js): ``status``, ``step``, ``label`` and ``detail`` in
+    the reader's language, ``reason`` when a step failed, ``done`` once the pipeline
+    has finished, done or failed. Public, like the page; one query."""
+    tournament = Tournament.objects.only(*STATE_FIELDS).filter(pk=pk).first()
+    if tournament is None:
+        return JsonResponse({"error": "not found"}, status=404)
+    return JsonResponse(pipeline_state(tournament))
 
 
 def _standings_note(tournament, differing: int) -> str:
@@ -331,16 +346,21 @@ def report_upload(request):
 def _report_messages(request, outcome) -> None:
     tournament = outcome.tournament
     if outcome.replaced:
-        messages.success(
-            request,
-            _(
-                "The results were saved and replaced the earlier report of this "
-                "tournament (now version %(version)s)."
-            )
-            % {"version": tournament.report_version},
-        )
+        saved = _(
+            "The results were saved and replaced the earlier report of this "
+            "tournament (now version %(version)s)."
+        ) % {"version": tournament.report_version}
     else:
-        messages.success(request, _("The results were saved."))
+        saved = _("The results were saved.")
+    messages.success(
+        request,
+        format_html(
+            '{} <a href="{}#pipeline" class="status-link">{}</a>',
+            saved,
+            tournament.get_absolute_url(),
+            _("Follow the processing"),
+        ),
+    )
     warnings = outcome.warnings
     if not warnings:
         return
@@ -361,3 +381,43 @@ def _report_messages(request, outcome) -> None:
             _("… and %(count)s more; the import log keeps them all.")
             % {"count": len(warnings) - MAX_WARNING_MESSAGES},
         )
+
+
+@login_required
+def processing(request):
+    """The office's list of reports whose pipeline failed or is stuck, newest first,
+    each with a button to run its steps again."""
+    require(is_office_staff(request.user))
+    table = ProcessingTable(services.failed_or_stuck())
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournaments/processing.html",
+        {"table": table, "stuck_minutes": max(1, settings.PIPELINE_STUCK_AFTER // 60)},
+    )
+
+
+@login_required
+@require_POST
+def run_again(request, pk: int):
+    """The office's "run again": every step once more for the report's current version."""
+    require(is_office_staff(request.user))
+    tournament = Tournament.objects.only("name", "report_version").filter(pk=pk).first()
+    if tournament is not None and services.run_again(tournament.pk):
+        messages.success(
+            request,
+            format_html(
+                '{} <a href="{}#pipeline">{}</a>',
+                _(
+                    "The steps of “%(name)s” (version %(version)s) were queued again, from "
+                    "the first; the report leaves this list while they run and comes back "
+                    "if one fails again."
+                )
+                % {"name": tournament.name, "version": tournament.report_version},
+                tournament.get_absolute_url(),
+                _("Follow the processing"),
+            ),
+        )
+    else:
+        messages.warning(request, _("That report is gone: nothing was run again."))
+    return redirect("tournaments:processing")

@@ -215,3 +215,47 @@ def test_award_scale_lists_the_tables_for_an_unknown_one():
     with pytest.raises(CommandError) as caught:
         call_command("award_scale", "--table", "Q", "--pairs", "46")
     assert "A1, A2, B1" in str(caught.value) and "gold" in str(caught.value)
+
+
+def test_a_team_match_with_a_vp_penalty_is_judged_on_the_vp_before_it():
+    """A saved match holds its VP after the penalty (what the standings add up); the
+    team tables read the scale's VP and the penalty beside it (docs/awards-teams.md).
+    20 boards, 20 IMPs: 14.58-5.42 on the 20-0 scale, the home team 2 VP off. Read
+    after the penalty, 12.58 + 4.92 is no VP scale and the event got nothing."""
+    from tournaments.manual.services import HalfLineup, create_team_event, record_team_match
+
+    event = create_team_event(
+        organiser=ClubFactory(),
+        name="Höstserien",
+        date=timezone.localdate() - timedelta(days=3),
+        boards_per_match=20,
+        teams=[(1, "Lag Ek"), (2, "Lag Björk")],
+        award_table="B4",
+    )
+    home, away = event.sections.get().entries.order_by("number")
+    players = [MemberFactory(mid=72001 + n) for n in range(16)]
+    lineup = [
+        HalfLineup(1, tuple(p.mid for p in players[0:4]), tuple(p.mid for p in players[4:8])),
+        HalfLineup(2, tuple(p.mid for p in players[0:4]), tuple(p.mid for p in players[4:8])),
+    ]
+    match = record_team_match(
+        tournament=event,
+        round=1,
+        home=home,
+        away=away,
+        boards=20,
+        halves=lineup,
+        imps_home=30,
+        imps_away=10,
+        penalty_home=2,
+    )
+    assert (match.vp_home, match.vp_away) == (Decimal("12.58"), Decimal("5.42"))
+    event.refresh_from_db()
+    award_tournament(event)
+    assert TournamentAwards.objects.get(tournament=event).reason_en == ""
+    # 12.58 of 20 after the penalty is a draw for the home team (won from 14), and
+    # 5.42 is nothing for the away team (6 or less): B4's draw, 16 bp, to the home four.
+    ledger = _ledger(event)
+    assert [(mid, colour, credited) for mid, colour, credited, *_ in ledger] == [
+        (72001 + n, "bronze", Decimal("4.00")) for n in range(4)
+    ]

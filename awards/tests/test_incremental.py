@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 from django.db import transaction
 from django.utils import timezone
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from awards.season import recompute_season
 from config import pipeline

@@ -18,6 +18,7 @@ from django.db import connection
 # The first key of each lock family (the second is a member's id, or 0 for all).
 MEMBERS = 1401  # master points: ledger, holdings, promotions, ranking
 HANDICAPS = 1402  # the handicap history and current handicaps
+REPORTS = 1403  # the save of one event's report (the second key: a hash of its name)
 
 
 def _take(sql: str, params: list) -> None:
@@ -53,3 +54,14 @@ def lock_handicaps() -> None:
     """The handicap history and current handicaps. One walk at a time: a late report's
     walk rewrites later rows of players it cannot name before it has walked."""
     _take("SELECT pg_advisory_xact_lock(%s, 0)", [HANDICAPS])
+
+
+def lock_report(*key: object) -> None:
+    """The save of one event's report, named by ``key`` (its organiser and event id):
+    two uploads of the same new event take turns, so the second finds the first's
+    tournament and replaces it. Reports of other events share the lock only when their
+    names hash alike, which makes one wait for the other, nothing worse."""
+    _take(
+        "SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+        [REPORTS, ":".join(str(part) for part in key)],
+    )

@@ -15,6 +15,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from config import pipeline
 from members.models import Role
 from members.tests.factories import ClubFactory, DistrictFactory, give_role, member_with_login
 from tournaments import services
@@ -39,6 +40,8 @@ NEW = {
         "Resultaten sparades inte. Rätta felen och skicka filen igen:"
     ),
     "Where": "Var",
+    "Follow the processing": "Följ bearbetningen",
+    "Reload the page to see what the steps computed": "Ladda om sidan för att se vad stegen räknade fram",
 }
 # Already in the catalogues before these pages.
 KNOWN = {
@@ -46,14 +49,24 @@ KNOWN = {
     "North-South": {"sv": "Nord-Syd", "en": "North-South"},
     "East-West": {"sv": "Öst-Väst", "en": "East-West"},
     "Problem": {"sv": "Fel", "en": "Problem"},
+    "Processing": {"sv": "Bearbetning", "en": "Processing"},
+    "queued": {"sv": "i kö", "en": "queued"},
+    "processing": {"sv": "bearbetas", "en": "processing"},
+    "done": {"sv": "klar", "en": "done"},
+    "failed": {"sv": "misslyckades", "en": "failed"},
+    "last step done: %(step)s": {
+        "sv": "senast avklarade steg: %(step)s",
+        "en": "last step done: %(step)s",
+    },
+    "sanction": {"sv": "sanktion", "en": "sanction"},
 }
 
 
 def say(lang: str, msgid: str, **params) -> str:
-    if msgid in KNOWN:
-        return KNOWN[msgid][lang]
     text = msgid
-    if lang == "sv":
+    if msgid in KNOWN:
+        text = KNOWN[msgid][lang]
+    elif lang == "sv":
         with translation.override("sv"):
             merged = translation.gettext(msgid) != msgid
         text = NEW[msgid] if merged else msgid
@@ -221,7 +234,12 @@ def test_club_admin_reports_a_bad_then_a_good_file(
     tournament = Tournament.objects.get()
     expect(page).to_have_url(f"{live_server.url}{tournament.get_absolute_url()}")
     messages = page.locator("ul.messages li")
-    expect(messages.first).to_have_text(say(lang, "The results were saved."))
+    expect(messages.first).to_have_text(
+        f"{say(lang, 'The results were saved.')} {say(lang, 'Follow the processing')}"
+    )
+    expect(messages.first.locator("a.status-link")).to_have_attribute(
+        "href", f"{tournament.get_absolute_url()}#pipeline"
+    )
     expect(page.locator("ul.messages")).to_contain_text(
         "unknown MID 9000001 (Player 1): recorded as a guest"
     )
@@ -231,3 +249,64 @@ def test_club_admin_reports_a_bad_then_a_good_file(
     # The pipeline ran after the report was committed (in-process here).
     page.reload()
     expect(page.locator("#pipeline")).to_have_class(re.compile(r"\bpipeline-done\b"))
+
+
+def test_the_processing_line_follows_the_steps_by_itself(page, show, shoot, lang, shared_fixtures):
+    """The report is saved and its steps not run yet: the line says so, then changes
+    without a reload as the steps are done, and stops asking once they are."""
+    tournament = report(shared_fixtures, MITCHELL_03, ClubFactory(name="BK Lund"))
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/status/") else None)
+    show(tournament.get_absolute_url())
+    line = page.locator("#pipeline")
+    expect(line).to_have_class(re.compile(r"\bpipeline-queued\b"))
+    expect(line).to_contain_text(f"{say(lang, 'Processing')}: {say(lang, 'queued')}")
+    expect(line.locator(".detail")).to_have_text("")
+    expect(line.locator(".reload")).to_be_hidden()
+    shoot("queued")
+
+    steps = pipeline.step_names()
+    pipeline.run_step(tournament_id=tournament.pk, version=1, step=steps[0])
+    expect(line).to_have_class(re.compile(r"\bpipeline-processing\b"), timeout=20_000)
+    detail = say(lang, "last step done: %(step)s", step=say(lang, steps[0]))
+    expect(line.locator(".label")).to_have_text(say(lang, "processing"))
+    expect(line.locator(".detail")).to_have_text(f"({detail})")
+    shoot("processing")
+
+    for step in steps[1:]:
+        pipeline.run_step(tournament_id=tournament.pk, version=1, step=step)
+    expect(line).to_have_class(re.compile(r"\bpipeline-done\b"), timeout=20_000)
+    expect(line.locator(".label")).to_have_text(say(lang, "done"))
+    reload = line.locator(".reload")
+    expect(reload).to_be_visible()
+    expect(reload).to_have_text(say(lang, "Reload the page to see what the steps computed"))
+    shoot("done")
+    seen = len(asked)
+    page.wait_for_timeout(2500)
+    assert len(asked) == seen  # done: it asks no more
+    with page.expect_navigation():
+        reload.click()
+    expect(page.locator("#pipeline .label")).to_have_text(say(lang, "done"))
+    expect(page.locator("#awards")).to_be_visible()
+
+
+def test_the_processing_line_says_why_a_step_failed(page, show, shoot, lang, shared_fixtures):
+    from awards.domain.core import UnknownScale
+
+    tournament = report(shared_fixtures, MITCHELL_03, ClubFactory(name="BK Lund"))
+    show(tournament.get_absolute_url())
+    line = page.locator("#pipeline")
+    expect(line).to_have_class(re.compile(r"\bpipeline-queued\b"))
+    pipeline.record_failure(
+        tournament_id=tournament.pk, version=1, step="awards", exc=UnknownScale("no table 'B9'")
+    )
+    expect(line).to_have_class(re.compile(r"\bpipeline-failed\b"), timeout=20_000)
+    reason = line.locator(".reason")
+    if lang == "sv":
+        expect(reason).to_contain_text("Mästarpoängen kunde inte beräknas")
+    else:
+        expect(reason).to_contain_text("The master points could not be computed")
+    expect(line).not_to_contain_text("UnknownScale")
+    expect(line).not_to_contain_text("B9")
+    expect(line.locator(".reload")).to_be_hidden()
+    shoot("failed")

@@ -25,6 +25,7 @@ from tournaments.importers.report import (
 )
 from tournaments.models import Entry, Tournament
 
+from . import award_tables
 from .services import MANUAL, HalfLineup, manual_event_id
 
 TEXTAREA = forms.Textarea(attrs={"rows": 8, "cols": 50, "spellcheck": "false"})
@@ -43,6 +44,15 @@ class TeamEventForm(ClubChoiceForm):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     boards_per_match = forms.IntegerField(
         label=_("Boards per match"), min_value=1, max_value=60, initial=20
+    )
+    award_table = forms.ChoiceField(
+        label=_("Award table"),
+        choices=award_tables.choices,
+        help_text=_(
+            "The master points table the event is played for (the rulebook's team "
+            "tables B1-G3): it fixes the colour of the points and what a match or a "
+            "place earns."
+        ),
     )
     teams = forms.CharField(
         label=_("Teams"),

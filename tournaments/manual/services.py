@@ -41,6 +41,9 @@ from tournaments.models import (
 from tournaments.signals import results_changed
 from tournaments.teams import compute_team_standings
 
+from . import award_tables
+from .awarding import AWARD_CHECK
+
 MANUAL = "manual"  # Tournament.source_format and ImportLog.source_format
 _CENT = Decimal("0.01")
 
@@ -99,9 +102,18 @@ def create_team_event(
     date: Date,
     boards_per_match: int,
     teams: Sequence[tuple[int, str]],
+    award_table: str,
 ) -> Tournament:
-    """A team event (VP scoring) of ``organiser`` with its teams, no matches yet."""
+    """A team event (VP scoring) of ``organiser`` with its teams and the award table it
+    is played for (one of ``award_tables.TEAM_AWARD_TABLES``), no matches yet."""
     problems: list[EntryProblem] = []
+    if award_table not in award_tables.CODES:
+        problems.append(
+            EntryProblem(
+                "award_table",
+                gettext_noop("Choose the award table the event is played for (B1-G3)."),
+            )
+        )
     if not name.strip():
         problems.append(EntryProblem("name", gettext_noop("The event needs a name.")))
     if boards_per_match < 1:
@@ -148,6 +160,7 @@ def create_team_event(
             kind=Tournament.Kind.TEAMS,
             scoring=Tournament.Scoring.TEAM_VP,
             source_format=MANUAL,
+            award_table=award_table,
         )
         # One section holds the teams; its ``boards`` is the boards per match.
         section = Section.objects.create(
@@ -442,7 +455,8 @@ def record_team_match(
 ) -> TeamMatch:
     """Save one match with its line-ups (all or nothing), restate the standings and
     queue the pipeline. Entering the same two teams' match of a round again
-    replaces it. Raises :class:`TeamEntryError` listing every problem."""
+    replaces it. Raises :class:`TeamEntryError` listing every problem, or the
+    rulebook's reason when the event's awards cannot be computed with the match."""
     if walkover_by not in (None, *SIDES):
         raise ValueError(f"walkover_by must be 'home', 'away' or None, got {walkover_by!r}")
     with transaction.atomic():
@@ -511,6 +525,24 @@ def record_team_match(
         tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
         tournament.save()
         compute_team_standings(tournament)
+        # With its awards or not at all: the rulebook's award on the event as it now
+        # stands (the transaction undoes everything above when it refuses).
+        refusal = AWARD_CHECK.refusal(tournament)
+        if refusal is not None:
+            raise TeamEntryError(
+                [
+                    EntryProblem(
+                        "",
+                        gettext_noop(
+                            "Nothing was saved: the master points of the event cannot be "
+                            "computed with this match (%(reason)s). Check the boards per "
+                            "match and the award table, or ask the office about the "
+                            "event's award facts."
+                        ),
+                        {"reason": refusal},
+                    )
+                ]
+            )
         ImportLog.objects.create(
             tournament=tournament,
             user=user if getattr(user, "is_authenticated", False) else None,

@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
 from tournaments.domain.teams import preview_vp
 from tournaments.models import LineupSlot, Standing, TeamMatch, Tournament
+from tournaments.progress import pipeline_state
 from tournaments.services import ReportRefused, report_results
 from tournaments.teams import team_placings
 
-from . import services
+from . import award_tables, services
 from .forms import (
     HalfLineupFormSet,
     MatchForm,
@@ -86,6 +87,7 @@ def team_event_create(request):
                 date=data["date"],
                 boards_per_match=data["boards_per_match"],
                 teams=data["teams"],
+                award_table=data["award_table"],
             )
         except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)
@@ -131,7 +133,13 @@ def team_event(request, pk: int):
     return render(
         request,
         "tournaments/manual/team_event.html",
-        {"tournament": tournament, "matches": _match_rows(tournament), "standings": standings},
+        {
+            "tournament": tournament,
+            "award_table": award_tables.label_of(tournament.award_table),
+            "pipeline": pipeline_state(tournament),
+            "matches": _match_rows(tournament),
+            "standings": standings,
+        },
     )
 
 
@@ -229,5 +237,5 @@ def pairs_event(request, pk: int):
     return render(
         request,
         "tournaments/manual/pairs_event.html",
-        {"tournament": tournament, "standings": standings},
+        {"tournament": tournament, "pipeline": pipeline_state(tournament), "standings": standings},
     )

@@ -319,7 +319,7 @@ def test_tournament_page_header_and_processing_status(client, shared_fixtures):
     assert "<dt>Boards</dt><dd>21</dd>" in body
     assert "Mitchell" in body
     pipeline = body[body.index('id="pipeline"') : body.index("</p>", body.index('id="pipeline"'))]
-    assert "Processing: <strong>failed</strong>" in pipeline
+    assert 'Processing: <strong class="label">failed</strong>' in pipeline
     assert "master points" in pipeline  # the step, in words
     assert "No master points: silver needs 16 pairs." in pipeline
     assert "ValueError" not in body  # the exception is the office's, never the page's
@@ -330,7 +330,8 @@ def test_tournament_page_header_and_processing_status(client, shared_fixtures):
         pipeline_status=Tournament.Pipeline.DONE, pipeline_step="rankings", pipeline_error=""
     )
     body = client.get(tournament.get_absolute_url(), **EN).content.decode()
-    assert "Processing: <strong>done</strong></p>" in body
+    assert 'Processing: <strong class="label">done</strong><span class="detail"></span>' in body
+    assert "pipeline_status.js" not in body  # nothing more to follow
 
 
 def test_printed_standings_show_kloevers_recomputation_beside_them(client, shared_fixtures):

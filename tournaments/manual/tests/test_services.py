@@ -33,13 +33,16 @@ pytestmark = pytest.mark.django_db
 D = Decimal
 
 
-def make_event(boards: int = 16, teams: int = 4) -> tuple[Tournament, list[Entry]]:
+def make_event(
+    boards: int = 16, teams: int = 4, award_table: str = "B4"
+) -> tuple[Tournament, list[Entry]]:
     tournament = create_team_event(
         organiser=ClubFactory(),
         name="DM Lag kval Linköping",
         date=date(2024, 10, 1),
         boards_per_match=boards,
         teams=[(n, f"Lag {n}") for n in range(1, teams + 1)],
+        award_table=award_table,
     )
     entries = list(Entry.objects.filter(section__tournament=tournament).order_by("number"))
     return tournament, entries
@@ -99,7 +102,7 @@ def test_vps_come_from_the_wbf_scale_for_the_board_count():
 
 
 def test_the_same_margin_scores_differently_over_another_board_count():
-    tournament, (t1, t2, *_rest) = make_event(boards=24, teams=2)
+    tournament, (t1, t2, *_rest) = make_event(boards=24, teams=2, award_table="B2")
     # Seed 003 worked example: 24 boards, won by 17 IMPs -> 13.72 - 6.28.
     match = play(tournament, t1, t2, 40, 23)
     assert (match.vp_home, match.vp_away) == (D("13.72"), D("6.28"))
@@ -347,8 +350,9 @@ def test_create_team_event_refuses_what_cannot_be_an_event():
             date=date(2024, 10, 1),
             boards_per_match=0,
             teams=[(1, "Lag A"), (1, "Lag B")],
+            award_table="B9",
         )
-    assert {p.field for p in refused.value.problems} == {"boards_per_match", "teams"}
+    assert {p.field for p in refused.value.problems} == {"boards_per_match", "teams", "award_table"}
     assert Tournament.objects.count() == 0
 
     tournament = create_team_event(
@@ -357,12 +361,14 @@ def test_create_team_event_refuses_what_cannot_be_an_event():
         date=date(2024, 10, 1),
         boards_per_match=20,
         teams=[(1, "Lag A"), (2, "Lag B")],
+        award_table="B4",
     )
     assert (tournament.kind, tournament.scoring, tournament.source_format) == (
         "teams",
         "team_vp",
         "manual",
     )
+    assert tournament.award_table == "B4"
     assert tournament.sections.get().boards == 20
     # Before any match both teams share first place on 0 VP.
     assert [row[1:3] for row in standings(tournament)] == [(1, 2), (1, 2)]

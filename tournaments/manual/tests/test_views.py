@@ -47,6 +47,7 @@ def event(club):
         date=date(2024, 10, 1),
         boards_per_match=16,
         teams=[(1, "Lag Ek"), (2, "Lag Björk"), (3, "Lag Lönn")],
+        award_table="B4",
     )
 
 
@@ -56,6 +57,7 @@ def team_event_data(club_value, name="Lagserie"):
         "name": name,
         "date": "2024-10-01",
         "boards_per_match": "20",
+        "award_table": "B4",
         "teams": "1 Lag Ek\n2 Lag Björk\n\n3 Lag Lönn\n",
     }
 
@@ -369,6 +371,7 @@ def _series(club, teams: int, name: str = "Serien") -> Tournament:
         date=date(2024, 10, 1),
         boards_per_match=16,
         teams=[(n, f"Lag {n}") for n in range(1, teams + 1)],
+        award_table="B4",
     )
     entries = {e.number: e for e in event.sections.get().entries.all()}
     players = {n: tuple(MemberFactory().mid for _ in range(4)) for n in entries}
@@ -445,6 +448,7 @@ def test_team_match_form_query_count_does_not_grow_with_the_teams(
             date=date(2024, 10, 1),
             boards_per_match=16,
             teams=[(k, f"Lag {k}") for k in range(1, n + 1)],
+            award_table="B4",
         )
         # Login; _managed (six queries, as on the event's page); the first section
         # (the boards' initial value); the navigation bar; the home and the away
