@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -245,7 +246,12 @@ class Worker:
         queue: str,
         visibility_timeout: int = 300,
         stuck_after: int = 300,
+        log: str | None = None,
     ) -> None:
+        self.log = log or os.path.join(
+            tempfile.gettempdir(), f"klover-bench-worker-{self.__hash__()}.log"
+        )
+        self.log_start = 0
         self.database = database
         self.broker = broker
         self.concurrency = concurrency
@@ -271,20 +277,28 @@ class Worker:
             KLOVER_STUCK_AFTER=str(self.stuck_after),
             KLOVER_PIPELINE_RUNNER="celery",
         )
+        self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork"]
-            + [f"--concurrency={self.concurrency}", "-Q", self.queue, "--loglevel=WARNING"],
+            + [f"--concurrency={self.concurrency}", "-Q", self.queue, "-n", f"{self.queue}@%h"]
+            + ["--loglevel=INFO"],
             cwd=settings.BASE_DIR,
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=open(self.log, "a"),  # noqa: SIM115
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+        # Ready, not only forked: a child killed before the worker is ready takes the
+        # whole worker down ("Could not start worker processes"), which is not the
+        # fault a trial means to cause. The worker says so in its log.
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if len(self._children()) >= self.concurrency:
-                time.sleep(0.5)  # the pool's children connect to the broker
-                return
+            if self.process.poll() is not None:
+                raise RuntimeError(f"celery worker exited with {self.process.returncode}")
+            with open(self.log, encoding="utf-8", errors="replace") as log:
+                log.seek(self.log_start)
+                if " ready." in log.read():
+                    return
             time.sleep(0.1)
         raise RuntimeError("celery worker did not start")
 
