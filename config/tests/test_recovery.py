@@ -137,3 +137,41 @@ def test_run_again_starts_a_failed_report_from_the_first_step(
     t.refresh_from_db()
     assert (t.pipeline_status, t.pipeline_error, t.pipeline_reason_en) == ("done", "", "")
     assert not services.run_again(10**9)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_embedded_default_answers_the_upload_before_the_steps_run(
+    shared_fixtures, settings, monkeypatch
+):
+    """Issue 15, point 5: with no broker the steps run on the web process's pipeline
+    thread after the response, so a slow step does not hold up the upload."""
+    import time
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the runner's thread cannot share an in-memory SQLite test database")
+    settings.PIPELINE_RUNNER = "thread"
+    real = {s.name: s.run for s in pipeline.AFTER_LEVEL}["awards"]
+
+    def slow(tournament):
+        time.sleep(2)
+        real(tournament)
+
+    monkeypatch.setattr(
+        pipeline,
+        "AFTER_LEVEL",
+        tuple(
+            pipeline.PipelineStep(s.name, slow) if s.name == "awards" else s
+            for s in pipeline.AFTER_LEVEL
+        ),
+    )
+    data = (shared_fixtures / "usebio" / NAME).read_bytes()
+    started = time.monotonic()
+    t = services.import_results(data=data, filename=NAME, organiser=ClubFactory()).tournament
+    answered = time.monotonic() - started
+    assert answered < 1.5
+    assert Tournament.objects.get(pk=t.pk).pipeline_status in ("queued", "processing")
+    assert runner.RUNNER.wait(timeout=60)
+    t.refresh_from_db()
+    assert (t.pipeline_status, t.pipeline_step) == ("done", "rankings")
