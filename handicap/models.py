@@ -48,9 +48,14 @@ class HandicapChange(models.Model):
     )
     # A team event moves handicaps match by match (3.3.3.1: a single match or half is
     # one competition), so its rows name the match; other events have one row.
+    # A match reported again is deleted and written anew; its rows stay (naming a
+    # match no longer there) until the tournament's handicap step, which needs them to
+    # know whose later handicaps the old rows moved (the incremental walk). Deleting
+    # the tournament still takes its rows with it.
     match = models.ForeignKey(
         TeamMatch,
-        on_delete=models.CASCADE,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
         null=True,
         blank=True,
         related_name="handicap_changes",
