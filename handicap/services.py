@@ -98,7 +98,9 @@ def handicap_list_for(tournament: Tournament) -> None:
 
 
 def update_handicaps_for(tournament: Tournament) -> None:
-    """The pipeline's handicap step: this tournament and every one after it.
+    """The pipeline's handicap step: this tournament, and the later competitions whose
+    players' handicaps it changes (docs/handicap.md, "Order, late reports, monthly
+    batch").
 
     The tournament's own competitions are checked first: one the rules refuse fails
     the step with the reason (the tournament page shows it) and changes nothing."""
@@ -107,7 +109,36 @@ def update_handicaps_for(tournament: Tournament) -> None:
         own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))
     for competition in own:
         check(competition)
-    recompute_from(tournament.start_date, from_tournament=tournament.pk)
+    if POLICY.monthly_batch:
+        # A month's competitions share the month's start handicaps, which are carried
+        # unrounded and so not in the history: walk everything from the report on.
+        rows = HandicapChange.objects.filter(tournament=tournament)
+        since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
+        recompute_from(since, from_tournament=tournament.pk)
+        return
+    from .incremental import rewalk_report  # it reads and writes through this module
+
+    rewalk_report(tournament, POLICY)
+
+
+def withdraw_handicaps(tournament: Tournament) -> None:
+    """A report withdrawn: call before the tournament is deleted. Its history rows go,
+    and the later competitions of the players they moved are computed again; members
+    whose rows changed get their current handicap anew."""
+    if POLICY.monthly_batch:
+        from .incremental import refresh_current
+
+        rows = HandicapChange.objects.filter(tournament=tournament)
+        since = rows.aggregate(day=Min("played_on"))["day"]
+        members = sorted(set(rows.values_list("member_id", flat=True)))
+        rows._raw_delete(rows.db)
+        if since is not None:
+            recompute_from(since, leave_out=tournament.pk)
+            refresh_current(members, {}, POLICY)
+        return
+    from .incremental import withdraw
+
+    withdraw(tournament.pk, POLICY)
 
 
 def _left_out(competition: Competition, refusal: HandicapInputError) -> None:
@@ -129,22 +160,26 @@ def competitions(
 
 
 def _read_between(
-    start: date, end: date, from_tournament: int | None
+    start: date, end: date, from_tournament: int | None, leave_out: int | None = None
 ) -> tuple[list[tuple], list[Competition], dict]:
     """The competitions played from ``start`` up to (not including) ``end``, as the
     database gives them (the full recompute runs this on its database thread): the
     pairs and individual rows, and the team matches; on ``start`` only from the
-    tournament ``from_tournament`` on, when given."""
+    tournament ``from_tournament`` on, when given; never ``leave_out``'s."""
     where, params = "t.start_date >= %s AND t.start_date < %s", [start, end]
     if from_tournament is not None:
         where += " AND (t.start_date > %s OR t.id >= %s)"
         params += [start, from_tournament]
+    if leave_out is not None:
+        where += " AND t.id <> %s"
+        params.append(leave_out)
     with connection.cursor() as cursor:
         cursor.execute(fields_sql(where), params)
         rows = cursor.fetchall()
     teams = list(
         _tournaments_between(start, end, from_tournament)
         .filter(kind=Tournament.Kind.TEAMS)
+        .exclude(pk=leave_out)
         .values_list("pk", flat=True)
     )
     places: dict[str, str] = {}
@@ -265,12 +300,13 @@ def recompute_from(
     from_tournament: int | None = None,
     policy: HandicapPolicy = POLICY,
     seconds: dict[str, float] | None = None,
+    leave_out: int | None = None,
 ) -> int:
     """Walk every competition from ``since`` (``None``: all) in date order; returns
     how many history rows were written or removed. With ``from_tournament`` the walk
     starts at that tournament of the day ``since``: competitions go in (date, id)
-    order, so those of the day before it stand as they are (the pipeline's step for
-    a report of today walks only that report).
+    order, so those of the day before it stand as they are (a monthly batch's step);
+    ``leave_out`` is a tournament the walk skips (one being withdrawn).
 
     The walk goes a calendar month at a time (a month is also the monthly batch's
     unit), reading that month's results, writing its history rows, and keeping only
@@ -302,9 +338,9 @@ def recompute_from(
     touched: set[int] = set()
     monthly = policy.monthly_batch
     months = [
-        (max(month, since), after, from_tournament if month <= since else None)
+        (max(month, since), after, from_tournament if month <= since else None, leave_out)
         if since
-        else (month, after, None)
+        else (month, after, None, leave_out)
         for month, after in _months(bounds["first"], bounds["last"])
     ]
     copies = []
@@ -325,7 +361,7 @@ def recompute_from(
             return float(starts[member])
 
         reading = db.submit(_read_between, *months[0])
-        for n, (month, after, first_id) in enumerate(months):
+        for n, (month, after, first_id, _leave_out) in enumerate(months):
             clock("walk")
             rows, fields, places = reading.result()
             clock("wait for the database")
