@@ -1,9 +1,9 @@
-"""The incremental handicap walk: a late, replaced or withdrawn report computes again
-only the competitions whose players' handicaps before them changed, reads only those,
-and writes only the rows that differ.
+"""The incremental handicap walk: a late, replaced or withdrawn report and
+``recompute_handicaps --since`` compute again only the competitions whose players'
+handicaps before them changed, read only those, and write only the rows that differ.
 
 Competitions go in (date, id) order (seed ``002_4426357e9a32e88f.txt``, section 3).
-The algorithm, and why the rows are the full walk's:
+The algorithm, what ``--since`` checks, and why the rows are the full walk's:
 docs/handicap.md, "Order, late reports, monthly batch".
 """
 
@@ -20,6 +20,7 @@ from functools import partial
 from typing import NamedTuple
 
 from django.db import connection
+from django.db.models import Exists, OuterRef, Q
 
 from members.common.bulk import fetch_rows, insert_rows, replace_rows
 from tournaments.models import TeamMatch, Tournament
@@ -30,7 +31,9 @@ from .domain.formula import start_handicap
 from .domain.rewalk import PLACES, Rewalk, Stored, carried
 from .models import HandicapChange, MemberHandicap
 from .services import (
+    FORM,
     HISTORY_FIELDS,
+    SCORING,
     _history_row,
     _read_fields,
     _text,
@@ -538,3 +541,167 @@ def withdraw(tournament: int, policy: HandicapPolicy) -> Outcome:
     )
     walk.withdraw(tournament, days)
     return walk.run()
+
+
+def check_since(since: date, policy: HandicapPolicy) -> Outcome:
+    """``recompute_handicaps --since``: every history row from ``since`` on is checked
+    against the handicap carried into it, and every tournament from then that the
+    formula reads against its rows; what disagrees is computed again and the walk goes
+    on from there (docs/handicap.md, "Order, late reports, monthly batch")."""
+    walk = IncrementalWalk(policy)
+    firsts, lasts = _check_chains(since, walk)
+    _check_current(since, firsts, lasts, walk)
+    for tid, day in _rowless_tournaments(since):
+        walk.seed(tid, day)
+    return walk.run()
+
+
+def _check_chains(
+    since: date, walk: IncrementalWalk
+) -> tuple[dict[int, tuple], dict[int, tuple[Decimal, date]]]:
+    """Each row's old against the row before's new; seeds where they differ."""
+    quote = connection.ops.quote_name
+    history = quote(HandicapChange._meta.db_table)
+    matches = quote(TeamMatch._meta.db_table)
+    sql = f"""
+        SELECT member_id, played_on, tournament_id, match_id, old, new,
+               prev_new, prev_day, prev_tournament, prev_match, is_last
+          FROM (
+                SELECT h.member_id, h.played_on, h.tournament_id, h.match_id, h.old, h.new,
+                       LAG(h.new) OVER w AS prev_new,
+                       LAG(h.played_on) OVER w AS prev_day,
+                       LAG(h.tournament_id) OVER w AS prev_tournament,
+                       LAG(h.match_id) OVER w AS prev_match,
+                       CASE WHEN LEAD(h.id) OVER w IS NULL THEN 1 ELSE 0 END AS is_last
+                  FROM {history} h
+                  LEFT JOIN {matches} tm ON tm.id = h.match_id
+                 WHERE h.played_on >= %s
+                WINDOW w AS (PARTITION BY h.member_id
+                             ORDER BY h.played_on, h.tournament_id, COALESCE(tm.round, -1),
+                                      h.match_id)
+          ) AS chain
+         WHERE prev_new IS NULL OR old <> prev_new OR is_last = 1
+    """  # noqa: S608 -- names from the models, values as parameters
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [since])
+        found = cursor.fetchall()
+    firsts: dict[int, tuple] = {}
+    lasts: dict[int, tuple[Decimal, date]] = {}
+    for member, day, tid, match, old, new, prev_new, prev_day, prev_tid, prev_match, last in found:
+        day = _day(day)
+        if last:
+            lasts[member] = (Decimal(str(new)), day)
+        if prev_new is None:
+            firsts[member] = (day, tid, match, Decimal(str(old)))
+        elif Decimal(str(old)) != Decimal(str(prev_new)):
+            previous = (_day(prev_day), prev_tid, prev_match)
+            _break(walk, member, (day, tid, match), previous, float(prev_new), since)
+    # A member's first row from ``since`` on against their last row before it, or H0.
+    before = _last_rows_before(since, list(firsts))
+    starts = dict(
+        MemberHandicap.objects.filter(
+            member_id__in=[m for m in firsts if m not in before]
+        ).values_list("member_id", "start")
+    )
+    for member, (day, tid, match, old) in firsts.items():
+        if member in before:
+            expected = before[member]
+        elif member in starts:
+            expected = starts[member]
+        else:
+            expected = Decimal(_text(walk._first(member, day), 2))
+        if old != expected:
+            _break(walk, member, (day, tid, match), None, float(expected), since)
+    return firsts, lasts
+
+
+def _break(
+    walk: IncrementalWalk,
+    member: int,
+    at: tuple[date, int, int | None],
+    previous: tuple[date, int, int | None] | None,
+    carried_in: float,
+    since: date,
+) -> None:
+    """A row whose old is not the handicap carried into it: its competition is computed
+    again from the carried handicap, and so is the one before (whose new may be the
+    wrong one; not before ``since``), and any competition the member played in between
+    without a row."""
+    day, tid, match = at
+    walk.overrides[(tid, match, str(member))] = carried_in
+    walk.seed(tid, _start_date(tid))
+    if previous is not None:
+        walk.seed(previous[1], _start_date(previous[1]))
+    for between, start in _played_between(
+        member, previous[:2] if previous is not None else (since, 0), (day, tid)
+    ):
+        walk.seed(between, start)
+
+
+def _start_date(tournament: int) -> date:
+    return Tournament.objects.values_list("start_date", flat=True).get(pk=tournament)
+
+
+def _played_between(member: int, after: tuple[date, int], before: tuple[date, int]):
+    """The tournaments the member played (by the results) between two places."""
+    (a_day, a_tid), (b_day, b_tid) = after, before
+    return (
+        Tournament.objects.filter(
+            sections__entries__players__member_id=member,
+            start_date__gte=a_day,
+            start_date__lte=b_day,
+        )
+        .exclude(Q(start_date=a_day, pk__lte=a_tid) | Q(start_date=b_day, pk__gte=b_tid))
+        .order_by()
+        .values_list("pk", "start_date")
+        .distinct()
+    )
+
+
+def _check_current(
+    since: date,
+    firsts: dict[int, tuple],
+    lasts: dict[int, tuple[Decimal, date]],
+    walk: IncrementalWalk,
+) -> None:
+    """Current handicaps of the members with rows from ``since`` on (or updated since)
+    against their last row; a member updated since without such rows had rows taken
+    away by hand: the tournaments they played from ``since`` are computed again."""
+    current = {
+        member: (handicap, updated)
+        for member, handicap, updated in MemberHandicap.objects.filter(
+            Q(member_id__in=list(lasts)) | Q(updated_on__gte=since)
+        ).values_list("member_id", "handicap", "updated_on")
+    }
+    walk.touched.update(member for member in lasts if member not in current)
+    for member, (handicap, updated) in current.items():
+        if member in lasts:
+            if (handicap, updated) != lasts[member]:
+                walk.touched.add(member)
+            continue
+        walk.touched.add(member)
+        for tid, start in (
+            Tournament.objects.filter(
+                sections__entries__players__member_id=member, start_date__gte=since
+            )
+            .values_list("pk", "start_date")
+            .distinct()
+        ):
+            walk.seed(tid, start)
+
+
+def _rowless_tournaments(since: date) -> list[tuple[int, date]]:
+    """Tournaments from ``since`` on that the formula reads but that have no history row
+    (a step that never ran, rows taken away by hand)."""
+    readable = Q(kind=Tournament.Kind.TEAMS) | Q(
+        kind__in=list(FORM), scoring__in=list(SCORING), boards__gt=0
+    )
+    return list(
+        Tournament.objects.filter(readable, start_date__gte=since)
+        .exclude(Exists(HandicapChange.objects.filter(tournament_id=OuterRef("pk"))))
+        .values_list("pk", "start_date")
+    )
+
+
+def _last_rows_before(since: date, members: list[int]) -> dict[int, Decimal]:
+    return handicaps_before(since, members) if members else {}

@@ -302,11 +302,18 @@ def recompute_from(
     seconds: dict[str, float] | None = None,
     leave_out: int | None = None,
 ) -> int:
-    """Walk every competition from ``since`` (``None``: all) in date order; returns
-    how many history rows were written or removed. With ``from_tournament`` the walk
+    """Recompute the history from ``since`` (``None``: all); returns how many history
+    rows were written or removed.
+
+    From a day, per competition, it is a check (``incremental.check_since``): every
+    row from the day on is compared with the handicap carried into it, and only what
+    disagrees is computed again (docs/handicap.md, "Order, late reports, monthly
+    batch"). Otherwise (the full recompute; a monthly batch, whose carried handicaps
+    the history does not hold; ``from_tournament`` or ``leave_out``) it walks every
+    competition from ``since`` in date order. With ``from_tournament`` the walk
     starts at that tournament of the day ``since``: competitions go in (date, id)
-    order, so those of the day before it stand as they are (a monthly batch's step);
-    ``leave_out`` is a tournament the walk skips (one being withdrawn).
+    order, so those of the day before it stand as they are; ``leave_out`` is a
+    tournament the walk skips (one being withdrawn).
 
     The walk goes a calendar month at a time (a month is also the monthly batch's
     unit), reading that month's results, writing its history rows, and keeping only
@@ -317,6 +324,12 @@ def recompute_from(
     given, gets the time spent in each phase (the benchmark prints them).
     """
     clock = _Clock(seconds)
+    if since and from_tournament is None and leave_out is None and not policy.monthly_batch:
+        from .incremental import check_since
+
+        outcome = check_since(since, policy)
+        clock("check and walk")
+        return outcome.written + outcome.removed
     span = Tournament.objects.all()
     if since:
         span = span.filter(start_date__gte=since)

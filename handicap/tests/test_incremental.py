@@ -165,3 +165,81 @@ def test_the_step_gives_what_the_full_recompute_gives(operations) -> None:
                 tournament.delete()
             _check_against_the_full_recompute()
         transaction.set_rollback(True)
+
+
+@pytest.fixture
+def season(db):
+    """Six evenings and a team event among twelve members, walked in full."""
+    members = [MemberFactory() for _ in range(MEMBERS)]
+    for n, member in enumerate(members):
+        start = Decimal(18 + 3 * n)
+        MemberHandicap.objects.create(
+            member=member, handicap=start, start=start, policy_version="SBF 2007"
+        )
+    seats = list(range(MEMBERS))
+    for n in range(6):
+        seats = seats[5:] + seats[:5]
+        numbers = [(n * 937 + 613 * k) % 3000 - 1500 for k in range(6)]
+        _report(("pairs", 7 * n, [*seats, OUTSIDER], numbers, 4), members)
+    _report(("teams", 20, [*seats, OUTSIDER], [40, 12, 7, 30, 22, 22], 3), members)
+    recompute_from(None)
+    return members
+
+
+def _corrupt_new(rows):
+    rows.filter(pk=rows.order_by("pk")[3].pk).update(new=Decimal("40.00"))
+
+
+def _corrupt_old(rows):
+    rows.filter(pk=rows.order_by("pk")[5].pk).update(old=Decimal("12.34"))
+
+
+def _corrupt_a_row(rows):
+    rows.filter(pk=rows.order_by("pk")[5].pk).update(
+        old=Decimal("0.00"), expected=Decimal("0"), change=Decimal("9.999")
+    )
+
+
+def _delete_one(rows):
+    rows.filter(pk=rows.order_by("pk")[2].pk).delete()
+
+
+def _delete_a_tournament(rows):
+    rows.filter(tournament_id=rows.order_by("pk")[0].tournament_id).delete()
+
+
+def _delete_a_match(rows):
+    rows.filter(match__isnull=False, match__round=2).delete()
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [_corrupt_new, _corrupt_old, _corrupt_a_row, _delete_one, _delete_a_tournament,
+     _delete_a_match],
+)  # fmt: skip
+def test_since_finds_and_mends_a_history_corrupted_by_hand(season, corrupt):
+    full_history, full_current = _history(), _current()
+    since = START + timedelta(days=14)
+    corrupt(HandicapChange.objects.filter(played_on__gte=since))
+    assert _history() != full_history
+    assert recompute_from(since) > 0
+    assert _history() == full_history
+    assert _current() == full_current
+    assert recompute_from(since) == 0
+
+
+def test_since_mends_a_current_handicap(season):
+    full_current = _current()
+    MemberHandicap.objects.filter(member=season[3]).update(handicap=Decimal("1.00"))
+    recompute_from(START + timedelta(days=14))
+    assert _current() == full_current
+
+
+def test_since_with_nothing_to_change_reads_no_results(season, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert recompute_from(START + timedelta(days=7)) == 0
+    assert not any("tournaments_standing" in q["sql"] for q in queries.captured_queries)
+    assert len(queries.captured_queries) <= 8
