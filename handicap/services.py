@@ -215,16 +215,17 @@ def fields_sql(where: str) -> str:
     }
     kinds = ", ".join(f"'{k}'" for k in FORM)
     scorings = ", ".join(f"'{k}'" for k in SCORING)
+    # The few foreign guests once, not a join of every player to the members.
+    guests = f"SELECT g.id FROM {table[Member]} g WHERE g.status = '{Member.Status.FOREIGN_GUEST}'"
     return f"""
         SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
                CAST(s.percentage AS DOUBLE PRECISION), CAST(s.score AS DOUBLE PRECISION),
-               p.member_id, m.status, p.temporary_id, p.boards_played
+               p.member_id, p.member_id IN ({guests}), p.temporary_id, p.boards_played
           FROM {table[Tournament]} t
           JOIN {table[Section]} sec ON sec.tournament_id = t.id
           JOIN {table[Entry]} e ON e.section_id = sec.id AND NOT e.phantom
           JOIN {table[Standing]} s ON s.entry_id = e.id
           JOIN {table[EntryPlayer]} p ON p.entry_id = e.id
-          LEFT JOIN {table[Member]} m ON m.id = p.member_id
          WHERE t.kind IN ({kinds}) AND t.scoring IN ({scorings}) AND t.boards > 0 AND {where}
          ORDER BY t.start_date, t.id, s.place, e.id, p.id
     """  # noqa: S608 -- names from the models, values as parameters
@@ -232,9 +233,9 @@ def fields_sql(where: str) -> str:
 
 def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
     """The rows of :func:`fields_sql` as competitions, one per tournament (decisions
-    in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4")."""
+    in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4").
+    An entry whose players all played every board has no ``boards_played``."""
     out: list[Competition] = []
-    guest = Member.Status.FOREIGN_GUEST
     for tid, of_tournament in groupby(rows, itemgetter(0)):
         of_tournament = list(of_tournament)
         _t, day, kind, scoring, boards = of_tournament[0][:5]
@@ -254,10 +255,12 @@ def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Comp
                 result = float(_head[8])
             else:
                 result = float(_head[9]) / boards
+            key = str(entry)
             if places is not None:
                 place, to = _head[6], _head[7]
-                places[str(entry)] = str(place) if place == to else f"{place}-{to}"
-            players, played = [], []
+                places[key] = str(place) if place == to else f"{place}-{to}"
+            players = []
+            some_played = False
             for row in of_entry:
                 member = row[10]
                 if member is None:
@@ -265,16 +268,13 @@ def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Comp
                     outsiders.add(player)
                 else:
                     player = str(member)
-                    if row[11] == guest:
+                    if row[11]:  # a registered foreign guest
                         guests.add(player)
                 players.append(player)
-                played.append(row[13] or boards)
-            entries.append(
-                FieldEntry(
-                    id=str(entry), players=tuple(players), result=result,
-                    boards_played=tuple(played),
-                )
-            )  # fmt: skip
+                if row[13] is not None:
+                    some_played = True
+            played = tuple(row[13] or boards for row in of_entry) if some_played else ()
+            entries.append(FieldEntry(key, tuple(players), result, (), played))
         else:
             if len(entries) >= 2:
                 out.append(
