@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 import time
 from collections.abc import Iterable
 from contextlib import contextmanager, nullcontext
@@ -373,6 +374,12 @@ def recompute_from(
                 starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
             return float(starts[member])
 
+        # The full recompute per competition on PostgreSQL: COPY's text made as it walks.
+        text = (
+            _HistoryText(policy.version, current, last_day)
+            if full and not monthly and connection.vendor == "postgresql"
+            else None
+        )
         reading = db.submit(_read_between, *months[0])
         for n, (month, after, first_id, _leave_out) in enumerate(months):
             clock("walk")
@@ -392,11 +399,16 @@ def recompute_from(
                     ).items():
                         current[str(member)] = float(value)
             rows = []
-            for competition, changes in walk(
-                fields, current, policy, first_handicap=first, on_refused=_left_out
-            ):
-                tournament, _, match = competition.id.partition(".")
-                key = (int(tournament), int(match.rpartition(".")[2]) if match else None)
+            competitions = walk(fields, current, policy, first_handicap=first, on_refused=_left_out)
+            if text is not None:
+                for competition, changes in competitions:
+                    text.take(competition, changes, places)
+                clock("walk")
+                copies.append(db.submit(copy_lines, HandicapChange, _COPY_FIELDS, text.lines))
+                text.lines = []
+                continue
+            for competition, changes in competitions:
+                key = _key(competition)
                 for row in changes:
                     if row.counted:
                         rows.append((key, row))
@@ -474,6 +486,77 @@ def _empty_history() -> None:
         HandicapChange.objects.all()._raw_delete(HandicapChange.objects.db)
 
 
+def _key(competition: Competition) -> tuple[int, int | None]:
+    """(tournament, match) of a competition's id."""
+    tournament, _, match = competition.id.partition(".")
+    return int(tournament), int(match.rpartition(".")[2]) if match else None
+
+
+class _HistoryText:
+    """History rows as COPY text (``_COPY_FIELDS`` in order, each with its newline),
+    made as the walk goes, with the handicaps carried on (at two decimals, as the
+    history shows them) and the day of each member's last row. Decimals are as the
+    columns keep them ("%.2f" rounds to the nearest, as the column does; no "-0.00"),
+    so the incremental walk can tell a row computed again from the stored one by its
+    text.
+
+    What an entry's players share (place, the entry's handicaps and results, the
+    competition) is made once per entry; a carried handicap's text once per value
+    (a row's old is the new of the member's row before, a pair's partner handicap the
+    partner's old): a few thousand values stand for millions of rows."""
+
+    def __init__(self, version: str, current: dict[str, float], last_day: dict[str, date]):
+        self.version = version
+        self.current = current
+        self.last_day = last_day
+        self.texts: dict[float, str] = {}
+        self.lines: list[str] = []
+
+    def take(
+        self, competition: Competition, changes: Iterable[PlayerChange], places: dict[str, str]
+    ) -> None:
+        tournament, match = _key(competition)
+        tail = f"\t{tournament}\t{_NULL if match is None else match}\t{competition.date}\t"
+        day = competition.date
+        version = self.version
+        texts, current, last_day = self.texts, self.current, self.last_day
+        append = self.lines.append
+        shared_by = None
+        shared = ""
+        for row in changes:
+            (_c, _d, _f, scoring, player, entry, _s, old, partner, owner, field, _a, expected,
+             achieved, played, _b, change, new, counted) = row  # fmt: skip
+            if not counted:
+                continue
+            if entry != shared_by:
+                shared_by = entry
+                shared = (
+                    f"\t{places.get(entry, '')}\t{owner:.2f}\t{field:.2f}\t{expected:.2f}\t"
+                    f"{achieved:.2f}{tail}{scoring}\t{version}\n"
+                )
+            old_text = texts.get(old)
+            if old_text is None:
+                old_text = texts[old] = f"{old:.2f}"
+            if partner is None:
+                partner_text = _NULL
+            else:
+                partner_text = texts.get(partner) or f"{partner:.2f}"
+            new_text = f"{new:.2f}"
+            # The handicap carried on is the one shown and stored (two decimals), so a
+            # recompute from any day gives the same rows.
+            carried = float(new_text)
+            current[player] = carried
+            if carried not in texts:
+                texts[carried] = new_text
+            last_day[player] = day
+            line = (
+                f"{player}\t{old_text}\t{partner_text}\t{change:.3f}\t{new_text}\t{played}{shared}"
+            )
+            if "-0.0" in line:  # the column has no negative zero: "-0.00" is read as "0.00"
+                line = _NEGATIVE_ZERO.sub(r"\1", line)
+            append(line)
+
+
 # COPY's columns, the player's own first and then what the player's entry shares
 # (place, the entry's handicaps and results, the competition): that part of the text
 # is made once per entry.
@@ -483,6 +566,9 @@ _COPY_FIELDS = (
     "expected", "achieved", "tournament_id", "match_id", "played_on", "scoring",
     "policy_version",
 )  # fmt: skip
+
+
+_NEGATIVE_ZERO = re.compile(r"(?<![^\t])-(0\.0+)(?=[\t\n])")
 
 
 def _history_writer(rows: list, places: dict[str, str], policy: HandicapPolicy):
