@@ -60,7 +60,7 @@ class HandicapChange(models.Model):
         blank=True,
         related_name="handicap_changes",
         verbose_name=_("match"),
-        db_index=False,  # most rows have no match: a partial index below
+        db_index=False,
     )
     played_on = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=12, blank=True)
@@ -94,11 +94,10 @@ class HandicapChange(models.Model):
                 name="handicap_once_per_match",
             ),
         ]
+        # No index by match: nothing looks rows up by their match (a match deleted leaves
+        # its rows to the tournament's handicap step, which reads them by tournament).
         indexes = [
             models.Index(fields=["member", "played_on"], name="handicap_member_date_idx"),
-            models.Index(
-                fields=["match"], condition=Q(match__isnull=False), name="handicap_match_idx"
-            ),
         ]
 
     def __str__(self) -> str:
