@@ -13,6 +13,7 @@ import heapq
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -22,19 +23,27 @@ from typing import NamedTuple
 from django.db import connection
 from django.db.models import Exists, OuterRef, Q
 
-from members.common.bulk import fetch_rows, insert_rows, replace_rows
+from members.common.bulk import (
+    INLINE,
+    copy_lines,
+    database_thread,
+    fetch_rows,
+    insert_rows,
+    replace_rows,
+)
 from tournaments.models import TeamMatch, Tournament
 
 from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange
 from .domain.formula import start_handicap
-from .domain.rewalk import PLACES, Rewalk, Stored, carried
+from .domain.rewalk import Rewalk, Stored, carried
 from .models import HandicapChange, MemberHandicap
 from .services import (
+    _COPY_FIELDS,
+    _NULL,
     FORM,
-    HISTORY_FIELDS,
     SCORING,
-    _history_row,
+    _HistoryText,
     _read_fields,
     _text,
     handicaps_before,
@@ -48,31 +57,21 @@ Key = tuple[date, int]  # a tournament's place in the walk: (date, tournament id
 
 
 class _Row(NamedTuple):
-    """A history row as read for the walk: decimals as floats (a column at two
-    decimals read as a float is exactly ``round(value, 2)`` of the walk's float)."""
+    """A history row as read for the walk: its keys, the handicaps before and after
+    (text on PostgreSQL, the cheapest to hand over) and the whole row as the text
+    ``services._HistoryText`` makes, to tell whether a row computed again differs."""
 
     pk: int
     player: str
     tournament: int
     match: int | None
     played_on: date
-    place: str
-    old: float
-    partner: float | None
-    owner: float
-    field: float
-    expected: float
-    achieved: float
-    change: float
-    new: float
-    boards: int
-    scoring: str
-    version: str
+    old: str | Decimal
+    new: str | Decimal
+    line: str
 
 
-_DECIMALS = ("old", "partner", "owner", "field", "expected", "achieved", "change", "new")
-_ROW_FIELDS = ("pk", "member_id", "tournament_id", "match_id", "played_on", "place", *_DECIMALS,
-               "boards", "scoring", "policy_version")  # fmt: skip
+FLUSH_ROWS = 50_000  # rows written at a time
 
 
 @dataclass
@@ -89,13 +88,17 @@ class _Read:
 @dataclass
 class _Writes:
     deletes: list[int] = field(default_factory=list)
-    inserts: list[tuple] = field(default_factory=list)
+    updates: list[str] = field(default_factory=list)  # "pk\t" + the row's line
+    inserts: list[str] = field(default_factory=list)  # lines
     members: set[int] = field(default_factory=set)
+
+    def __len__(self) -> int:
+        return len(self.deletes) + len(self.updates) + len(self.inserts)
 
 
 @dataclass
 class Outcome:
-    """What an incremental walk did (the benchmark and ``--phases`` print it)."""
+    """What an incremental walk did (the benchmark prints it)."""
 
     competitions: int = 0  # computed again
     tournaments: int = 0  # read
@@ -111,14 +114,16 @@ class IncrementalWalk:
     The walk goes a day at a time. A player whose handicap changes on a day has their
     later competitions looked up (their history rows from that day on) once the day
     is done; if one falls on the same day in a tournament the day skipped, the day is
-    walked again from its start with that tournament too.
+    walked again from its start with that tournament too. On PostgreSQL the database
+    works on its own thread (``database_thread``): it reads the next day's
+    tournaments and writes the rows while this thread computes.
     """
 
     def __init__(self, policy: HandicapPolicy) -> None:
         self.policy = policy
         self.rewalk = Rewalk(policy)
-        self.heap: list[Key] = []
-        self.queued: set[Key] = set()
+        self.heap: list[date] = []
+        self.by_day: dict[date, set[Key]] = defaultdict(set)
         self.because: dict[Key, set[str]] = defaultdict(set)
         self.seeds: set[int] = set()  # tournaments whose competitions are all computed again
         self.forced: set[Key] = set()  # places walked whoever changed
@@ -126,10 +131,14 @@ class IncrementalWalk:
         self.overrides: dict[tuple[int, int | None, str], float] = {}  # stored "old" not to trust
         self.discovered: set[str] = set()
         self.read: dict[int, _Read] = {}
+        self.reading: dict[int, Future] = {}
         self.starts: dict[int, Decimal] = {}
         self.outcome = Outcome()
         self.touched: set[int] = set()
         self.deleted: set[int] = set()
+        self.writes = _Writes()
+        self.text = _HistoryText(policy.version, {}, {})
+        self.db = INLINE
 
     # -- what to walk
 
@@ -153,49 +162,60 @@ class IncrementalWalk:
     def _queue(self, key: Key, player: str | None = None) -> None:
         if player is not None:
             self.because[key].add(player)
-        if key not in self.queued:
-            self.queued.add(key)
-            heapq.heappush(self.heap, key)
+        day = key[0]
+        if day not in self.by_day:
+            heapq.heappush(self.heap, day)
+        self.by_day[day].add(key)
 
     # -- the walk
 
     def run(self) -> Outcome:
-        while self.heap:
-            self._day(self.heap[0][0])
+        with database_thread() as db:
+            self.db = db
+            try:
+                while self.heap:
+                    day = heapq.heappop(self.heap)
+                    self._day(day, self.by_day.pop(day))
+                self._flush()
+            finally:
+                self.db = INLINE
         self._refresh_current()
         return self.outcome
 
-    def _day(self, day: date) -> None:
-        keys: list[Key] = []
-        while self.heap and self.heap[0][0] == day:
-            keys.append(heapq.heappop(self.heap))
+    def _day(self, day: date, keys: set[Key]) -> None:
         start = self.rewalk.state()
         changed_at_start = set(start[0])
         entered_at: dict[str, Key] = {}  # where each player first changed on this day
-        wanted: list[Key] = []
+        wanted: set[Key] = set()
 
         def needed(key: Key) -> bool:
             if key in self.forced:
                 return True
-            because = self.because.get(key, ())
             return any(
-                p in changed_at_start or (p in entered_at and entered_at[p] < key) for p in because
+                p in changed_at_start or (p in entered_at and entered_at[p] < key)
+                for p in self.because.get(key, ())
             )
 
+        first = True
         while True:
             self.rewalk.restore(start)
-            wanted = sorted(set(wanted) | {k for k in keys if needed(k)})
-            self._read_tournaments([tid for _, tid in wanted if tid not in self.read])
+            wanted |= {k for k in keys if needed(k)}
+            self._read_tournaments({tid for _, tid in wanted})
+            if first:
+                self._read_ahead()
+                first = False
             writes = _Writes()
-            for key in wanted:
+            for key in sorted(wanted):
                 self.rewalk.entered = set()
                 self._tournament(key, writes)
                 for player in self.rewalk.entered:
                     if player not in entered_at or key < entered_at[player]:
                         entered_at[player] = key
             self._discover([p for p in entered_at if p not in self.discovered], day)
-            while self.heap and self.heap[0][0] == day:
-                keys.append(heapq.heappop(self.heap))
+            keys |= self.by_day.pop(day, set())
+            if day in self.heap:
+                self.heap.remove(day)
+                heapq.heapify(self.heap)
             if all(k in wanted or not needed(k) for k in keys):
                 break
         self._write(writes)
@@ -203,6 +223,24 @@ class IncrementalWalk:
             read = self.read.get(tid)
             if read is not None and read.day <= day and all(r.played_on <= day for r in read.rows):
                 del self.read[tid]
+
+    def _read_ahead(self) -> None:
+        """Start reading the next day's tournaments that a changed player plays (those
+        that players changing today play are read when the day comes)."""
+        if not self.heap:
+            return
+        now = self.rewalk.now
+        ids = {
+            tid
+            for key in self.by_day[self.heap[0]]
+            if key in self.forced or any(p in now for p in self.because.get(key, ()))
+            for tid in (key[1],)
+            if tid not in self.read and tid not in self.reading
+        }
+        if ids:
+            future = self.db.submit(_fetch_tournaments, sorted(ids))
+            for tid in ids:
+                self.reading[tid] = future
 
     def _tournament(self, key: Key, writes: _Writes) -> None:
         day, tid = key
@@ -241,7 +279,9 @@ class IncrementalWalk:
             members = [p for e in competition.entries for p in e.players if p not in outsiders]
             if seed or self.rewalk.touches(members):
                 inputs = {} if whole else {
-                    player: Stored(self.overrides.get((tid, match, player), row.old), row.new)
+                    player: Stored(
+                        self.overrides.get((tid, match, player), float(row.old)), float(row.new)
+                    )
                     for player, row in mine.items()
                 }  # fmt: skip
                 before = partial(self._before, day=day, tournament=tid, carry=in_tournament)
@@ -249,32 +289,35 @@ class IncrementalWalk:
                 self.outcome.competitions += 1
                 if rows is None:
                     log.warning("handicaps: competition %s left out: refused", competition.id)
-                self._diff((tid, match), rows or (), mine, read.places, writes)
+                self._diff(competition, rows or (), mine, read.places, writes)
                 for row in rows or ():
                     in_tournament[row.player] = carried(row.new_handicap)
             else:
                 for player, row in mine.items():
-                    in_tournament[player] = row.new
+                    in_tournament[player] = float(row.new)
 
     def _diff(
         self,
-        key: tuple[int, int | None],
-        rows: Iterable[PlayerChange],
+        competition: Competition,
+        rows: tuple[PlayerChange, ...],
         stored: dict[str, _Row],
         places: dict[str, str],
         writes: _Writes,
     ) -> None:
-        version = self.policy.version
+        text = self.text
+        text.take(competition, rows, places)
+        lines, text.lines = text.lines, []
         seen = set()
-        for row in rows:
+        for row, line in zip(rows, lines, strict=True):
             player = row.player
             seen.add(player)
             mine = stored.get(player)
-            if mine is not None and _same(row, mine, places, version):
-                continue
             if mine is not None:
-                writes.deletes.append(mine.pk)
-            writes.inserts.append(_history_row(key, row, places, self.policy))
+                if mine.line == line:
+                    continue
+                writes.updates.append(f"{mine.pk}\t{line}")
+            else:
+                writes.inserts.append(line)
             writes.members.add(int(player))
         for player, mine in stored.items():
             if player not in seen:
@@ -285,12 +328,12 @@ class IncrementalWalk:
         self, players: list[str], *, day: date, tournament: int, carry: dict[str, float]
     ) -> dict[str, float]:
         """The handicaps the history carries into a competition for players without a
-        row in it: their row in an earlier match of the tournament, else their last
-        row before it, else their start handicap."""
+        row in it: their handicap after an earlier match of the tournament, else their
+        last row before it, else their start handicap."""
         out = {p: carry[p] for p in players if p in carry}
         rest = [int(p) for p in players if p not in out]
         if rest:
-            found = handicaps_before(day, rest, tournament)
+            found = self.db.submit(handicaps_before, day, rest, tournament).result()
             for member in rest:
                 value = found.get(member)
                 out[str(member)] = float(value) if value is not None else self._first(member, day)
@@ -298,12 +341,7 @@ class IncrementalWalk:
 
     def _first(self, member: int, day: date) -> float:
         if member not in self.starts:
-            start = MemberHandicap.objects.filter(member_id=member).values_list("start", flat=True)
-            found = start.first()
-            if found is None:
-                mp = master_points_before(member, day)
-                found = Decimal(_text(start_handicap(mp, self.policy), 2))
-            self.starts[member] = found
+            self.starts[member] = self.db.submit(_start_of, member, day, self.policy).result()
         return float(self.starts[member])
 
     # -- reading
@@ -313,55 +351,42 @@ class IncrementalWalk:
         if not players:
             return
         self.discovered.update(players)
-        ids = [int(p) for p in players]
-        for offset in range(0, len(ids), 5000):
-            found = fetch_rows(
-                HandicapChange.objects.filter(
-                    member_id__in=ids[offset : offset + 5000], played_on__gte=day
-                )
-                .order_by()
-                .values_list("member_id", "played_on", "tournament_id")
-                .distinct()
-            )
-            for member, played_on, tournament in found:
-                self._queue((_day(played_on), tournament), str(member))
+        for member, played_on, tournament in self.db.submit(_futures, players, day).result():
+            self._queue((_day(played_on), tournament), str(member))
 
-    def _read_tournaments(self, ids: list[int]) -> None:
-        if not ids:
-            return
-        self.outcome.tournaments += len(ids)
-        places: dict[str, str] = {}
-        marks = ", ".join(["%s"] * len(ids))
-        by_tournament: dict[int, list[tuple[int | None, Competition]]] = defaultdict(list)
-        for competition in _read_fields(f"t.id IN ({marks})", ids, places):
-            by_tournament[int(competition.id)].append((None, competition))
-        for tid, matches in team_competitions(ids, places).items():
-            for competition in matches:
-                by_tournament[tid].append((int(competition.id.rpartition(".")[2]), competition))
-        days = dict(Tournament.objects.filter(pk__in=ids).values_list("pk", "start_date"))
-        for tid in ids:
-            self.read[tid] = _Read(
-                day=_day(days[tid]) if tid in days else date.min,
-                competitions=by_tournament.get(tid, []),
-                places=places,
-            )
-        for row in _stored_rows(ids):
-            self.read[row.tournament].rows.append(row)
+    def _read_tournaments(self, ids: set[int]) -> None:
+        missing = sorted(tid for tid in ids if tid not in self.read and tid not in self.reading)
+        if missing:
+            future = self.db.submit(_fetch_tournaments, missing)
+            for tid in missing:
+                self.reading[tid] = future
+        for tid in sorted(ids):
+            if tid not in self.read:
+                fetched = self.reading[tid].result()
+                for got in fetched:
+                    self.reading.pop(got, None)
+                self.read.update(fetched)
+                self.outcome.tournaments += len(fetched)
 
     # -- writing
 
     def _write(self, writes: _Writes) -> None:
-        deletes = [pk for pk in dict.fromkeys(writes.deletes) if pk not in self.deleted]
-        for offset in range(0, len(deletes), 5000):
-            HandicapChange.objects.filter(pk__in=deletes[offset : offset + 5000])._raw_delete(
-                HandicapChange.objects.db
-            )
-        self.deleted.update(deletes)
-        if writes.inserts:
-            insert_rows(HandicapChange, HISTORY_FIELDS, writes.inserts)
-        self.outcome.written += len(writes.inserts)
-        self.outcome.removed += len(deletes)
+        held = self.writes
+        held.deletes.extend(writes.deletes)
+        held.updates.extend(writes.updates)
+        held.inserts.extend(writes.inserts)
         self.touched |= writes.members
+        if len(held) >= FLUSH_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        held, self.writes = self.writes, _Writes()
+        deletes = [pk for pk in dict.fromkeys(held.deletes) if pk not in self.deleted]
+        self.deleted.update(deletes)
+        self.outcome.written += len(held.updates) + len(held.inserts)
+        self.outcome.removed += len(deletes)
+        if deletes or held.updates or held.inserts:
+            self.db.submit(_write_rows, deletes, held.updates, held.inserts)
 
     def _refresh_current(self) -> None:
         """The current handicap of the members whose rows changed: their last row's,
@@ -371,6 +396,114 @@ class IncrementalWalk:
             return
         self.outcome.members = len(members)
         refresh_current(members, self.starts, self.policy)
+
+
+def _fetch_tournaments(ids: list[int]) -> dict[int, _Read]:
+    """These tournaments' competitions and stored rows (on the database thread)."""
+    kinds = {
+        pk: (day, kind)
+        for pk, day, kind in Tournament.objects.filter(pk__in=ids).values_list(
+            "pk", "start_date", "kind"
+        )
+    }
+    places: dict[str, str] = {}
+    by_tournament: dict[int, list[tuple[int | None, Competition]]] = defaultdict(list)
+    fields = [pk for pk, (_day, kind) in kinds.items() if kind in FORM]
+    if fields:
+        marks = ", ".join(["%s"] * len(fields))
+        for competition in _read_fields(f"t.id IN ({marks})", fields, places):
+            by_tournament[int(competition.id)].append((None, competition))
+    teams = [pk for pk, (_day, kind) in kinds.items() if kind == Tournament.Kind.TEAMS]
+    if teams:
+        for tid, matches in team_competitions(teams, places).items():
+            for competition in matches:
+                by_tournament[tid].append((int(competition.id.rpartition(".")[2]), competition))
+    out = {
+        tid: _Read(
+            day=_day(kinds[tid][0]) if tid in kinds else date.min,
+            competitions=by_tournament.get(tid, []),
+            places=places,
+        )
+        for tid in ids
+    }
+    for row in _stored_rows(ids):
+        out[row.tournament].rows.append(row)
+    return out
+
+
+def _futures(players: list[str], day: date) -> list[tuple[int, date, int]]:
+    """(member, date, tournament) of these players' history rows from ``day`` on."""
+    ids = [int(p) for p in players]
+    found: list[tuple[int, date, int]] = []
+    for offset in range(0, len(ids), 5000):
+        found.extend(
+            fetch_rows(
+                HandicapChange.objects.filter(
+                    member_id__in=ids[offset : offset + 5000], played_on__gte=day
+                )
+                .order_by()
+                .values_list("member_id", "played_on", "tournament_id")
+                .distinct()
+            )
+        )
+    return found
+
+
+def _start_of(member: int, day: date, policy: HandicapPolicy) -> Decimal:
+    """H0 of a member first met on ``day``: their MemberHandicap's, else from their
+    master points then (5.1-5.2)."""
+    found = MemberHandicap.objects.filter(member_id=member).values_list("start", flat=True).first()
+    if found is None:
+        found = Decimal(_text(start_handicap(master_points_before(member, day), policy), 2))
+    return found
+
+
+def _write_rows(deletes: list[int], updates: list[str], inserts: list[str]) -> None:
+    """Rows that went, rows that changed (in place on PostgreSQL: their keys stay, so
+    no foreign key is checked again), rows that are new; rows as COPY text."""
+    for offset in range(0, len(deletes), 5000):
+        HandicapChange.objects.filter(pk__in=deletes[offset : offset + 5000])._raw_delete(
+            HandicapChange.objects.db
+        )
+    if connection.vendor != "postgresql":
+        pks = [int(line.partition("\t")[0]) for line in updates]
+        for offset in range(0, len(pks), 5000):
+            HandicapChange.objects.filter(pk__in=pks[offset : offset + 5000])._raw_delete(
+                HandicapChange.objects.db
+            )
+        lines = inserts + [line.partition("\t")[2] for line in updates]
+        insert_rows(HandicapChange, _COPY_FIELDS, [_values(line) for line in lines])
+        return
+    if inserts:
+        copy_lines(HandicapChange, _COPY_FIELDS, inserts)
+    if updates:
+        _update_rows(updates)
+
+
+def _values(line: str) -> list[str | None]:
+    return [None if value == _NULL else value for value in line.rstrip("\n").split("\t")]
+
+
+def _update_rows(updates: list[str]) -> None:
+    quote = connection.ops.quote_name
+    table = quote(HandicapChange._meta.db_table)
+    columns = [_column(name) for name in _COPY_FIELDS]
+    keys = {"member_id", "tournament_id", "match_id", "played_on"}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TEMP TABLE IF NOT EXISTS hcp_rewritten (LIKE {table}) ON COMMIT DROP"
+        )
+        cursor.execute("TRUNCATE hcp_rewritten")
+        names = ", ".join(quote(c) for c in ["id", *columns])
+        with cursor.copy(f"COPY hcp_rewritten ({names}) FROM STDIN") as copy:
+            for offset in range(0, len(updates), 20000):
+                copy.write("".join(updates[offset : offset + 20000]))
+        assignments = ", ".join(f"{quote(c)} = r.{quote(c)}" for c in columns if c not in keys)
+        cursor.execute(f"UPDATE {table} h SET {assignments} FROM hcp_rewritten r WHERE h.id = r.id")
+
+
+def _column(name: str) -> str:
+    return HandicapChange._meta.get_field(name.removesuffix("_id")).column
 
 
 def refresh_current(members: list[int], starts: dict[int, Decimal], policy: HandicapPolicy) -> None:
@@ -436,57 +569,34 @@ def last_rows(members: list[int]) -> dict[int, tuple[Decimal, date]]:
 
 
 def _stored_rows(tournaments: list[int]) -> list[_Row]:
-    """The history rows of these tournaments, decimals as floats."""
+    """The history rows of these tournaments, each with its text as ``_HistoryText``
+    makes it (made by the database, on its own core, on PostgreSQL)."""
     if connection.vendor == "postgresql":
         history = connection.ops.quote_name(HandicapChange._meta.db_table)
-        columns = ", ".join(
-            f"CAST(h.{name} AS DOUBLE PRECISION)" if name in _DECIMALS else f"h.{name}"
-            for name in (
-                "id", "member_id", "tournament_id", "match_id", "played_on", "place", *_DECIMALS,
-                "boards", "scoring", "policy_version",
-            )
-        )  # fmt: skip
+        text = ", ".join(
+            f"COALESCE(CAST(h.{_column(name)} AS TEXT), '{_NULL}')" for name in _COPY_FIELDS
+        )
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT {columns} FROM {history} h WHERE h.tournament_id = ANY(%s)",  # noqa: S608
+                f"""SELECT h.id, h.member_id, h.tournament_id, h.match_id, h.played_on,
+                           CAST(h.old AS TEXT), CAST(h.new AS TEXT),
+                           CONCAT_WS(E'\\t', {text}) || E'\\n'
+                      FROM {history} h WHERE h.tournament_id = ANY(%s)""",  # noqa: S608
                 [tournaments],
             )
-            rows = cursor.fetchall()
-    else:
-        rows = list(
-            HandicapChange.objects.filter(tournament_id__in=tournaments).values_list(
-                "pk", "member_id", "tournament_id", "match_id", "played_on", "place", *_DECIMALS,
-                "boards", "scoring", "policy_version",
-            )
-        )  # fmt: skip
+            return [
+                _Row(pk, str(member), tournament, match, played_on, old, new, line)
+                for pk, member, tournament, match, played_on, old, new, line in cursor.fetchall()
+            ]
     out = []
-    for row in rows:
-        pk, member, tournament, match, played_on, place, *rest = row
-        decimals = [None if v is None else float(v) for v in rest[:8]]
-        out.append(
-            _Row(pk, str(member), tournament, match, _day(played_on), place, *decimals, *rest[8:])
-        )
+    for values in HandicapChange.objects.filter(tournament_id__in=tournaments).values_list(
+        "pk", *_COPY_FIELDS
+    ):
+        pk, member, old = values[0], values[1], values[2]
+        line = "\t".join(_NULL if v is None else str(v) for v in values[1:]) + "\n"
+        tournament, match, played_on = values[12], values[13], values[14]
+        out.append(_Row(pk, str(member), tournament, match, played_on, old, values[5], line))
     return out
-
-
-def _same(row: PlayerChange, stored: _Row, places: dict[str, str], version: str) -> bool:
-    """Whether the row as written would be the stored one (``_history_row``'s text)."""
-    partner = row.partner_handicap
-    return (
-        stored.new == round(row.new_handicap, PLACES)
-        and stored.old == round(row.old_handicap, PLACES)
-        and stored.change == round(row.change, 3)
-        and stored.expected == round(row.expected, 2)
-        and stored.achieved == round(row.achieved, 2)
-        and stored.owner == round(row.owner_handicap, 2)
-        and stored.field == round(row.field_handicap, 2)
-        and stored.partner == (None if partner is None else round(partner, 2))
-        and stored.boards == row.boards_played
-        and stored.place == places.get(row.entry, "")
-        and stored.played_on == row.date
-        and stored.scoring == row.scoring
-        and stored.version == version
-    )
 
 
 def _chains(rows: list[_Row]) -> dict[str, Stored]:
@@ -497,8 +607,8 @@ def _chains(rows: list[_Row]) -> dict[str, Stored]:
     olds: dict[str, Counter] = defaultdict(Counter)
     news: dict[str, Counter] = defaultdict(Counter)
     for row in rows:
-        olds[row.player][row.old] += 1
-        news[row.player][row.new] += 1
+        olds[row.player][float(row.old)] += 1
+        news[row.player][float(row.new)] += 1
     out = {}
     for player in olds:
         first = olds[player] - news[player]

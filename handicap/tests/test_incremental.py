@@ -243,3 +243,13 @@ def test_since_with_nothing_to_change_reads_no_results(season, django_assert_max
         assert recompute_from(START + timedelta(days=7)) == 0
     assert not any("tournaments_standing" in q["sql"] for q in queries.captured_queries)
     assert len(queries.captured_queries) <= 8
+
+
+def test_a_step_run_again_writes_nothing(season):
+    from handicap.incremental import rewalk_report
+    from handicap.services import POLICY
+
+    for tournament in Tournament.objects.all():
+        outcome = rewalk_report(tournament, POLICY)
+        assert (outcome.written, outcome.removed) == (0, 0)
+        assert outcome.competitions >= 1
