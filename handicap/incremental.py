@@ -44,6 +44,7 @@ from .services import (
     FORM,
     SCORING,
     _HistoryText,
+    _quick_handover,
     _read_fields,
     _text,
     handicaps_before,
@@ -57,17 +58,18 @@ Key = tuple[date, int]  # a tournament's place in the walk: (date, tournament id
 
 
 class _Row(NamedTuple):
-    """A history row as read for the walk: its keys, the handicaps before and after
-    (text on PostgreSQL, the cheapest to hand over) and the whole row as the text
-    ``services._HistoryText`` makes, to tell whether a row computed again differs."""
+    """A history row as read for the walk: its keys, the handicaps before and after,
+    and the whole row as the text ``services._HistoryText`` makes, to tell whether a
+    row computed again differs. (Read as plain tuples in this order: a late report
+    reads hundreds of thousands.)"""
 
     pk: int
     player: str
     tournament: int
     match: int | None
     played_on: date
-    old: str | Decimal
-    new: str | Decimal
+    old: float
+    new: float
     line: str
 
 
@@ -170,7 +172,7 @@ class IncrementalWalk:
     # -- the walk
 
     def run(self) -> Outcome:
-        with database_thread() as db:
+        with database_thread() as db, _quick_handover():
             self.db = db
             try:
                 while self.heap:
@@ -221,7 +223,7 @@ class IncrementalWalk:
         self._write(writes)
         for tid in {tid for _, tid in keys}:
             read = self.read.get(tid)
-            if read is not None and read.day <= day and all(r.played_on <= day for r in read.rows):
+            if read is not None and read.day <= day and all(r[4] <= day for r in read.rows):
                 del self.read[tid]
 
     def _read_ahead(self) -> None:
@@ -247,27 +249,27 @@ class IncrementalWalk:
         read = self.read[tid]
         live = read.day == day and tid not in self.withdrawn
         matches = {match for match, _ in read.competitions} if live else set()
-        here = [row for row in read.rows if row.played_on == day]
+        here = [row for row in read.rows if row[4] == day]  # played_on
         stored: dict[int | None, dict[str, _Row]] = defaultdict(dict)
         for row in here:
-            if row.match in matches:
-                stored[row.match][row.player] = row
+            if row[3] in matches:
+                stored[row[3]][row[1]] = row
         # Rows of a version that is gone (a withdrawn report, a replaced report's
         # old date, a match reported again) go. When some of a tournament's rows go,
         # all its rows of the day are taken as gone and its competitions computed
         # again from nothing: a gone match's place among the others is not known.
-        whole = not live or any(row.match not in matches for row in here)
+        whole = not live or any(row[3] not in matches for row in here)
         if whole and here:
             self.rewalk.remove(_chains(here))
             for row in here:
-                writes.members.add(int(row.player))
-                if row.match not in matches:
-                    writes.deletes.append(row.pk)
+                writes.members.add(int(row[1]))
+                if row[3] not in matches:
+                    writes.deletes.append(row[0])
         if not live:
             return
         # Rows of the tournament's previous date go in the history where they stand,
         # but are deleted now: the rows written for the new date take their keys.
-        writes.deletes.extend(row.pk for row in read.rows if row.played_on != day)
+        writes.deletes.extend(row[0] for row in read.rows if row[4] != day)
         seed = whole or tid in self.seeds
         # Each player's handicap after the tournament's competitions so far (as computed
         # again, or as stored where not): what a player without a row in the next
@@ -278,12 +280,17 @@ class IncrementalWalk:
             outsiders = competition.guests | competition.non_members
             members = [p for e in competition.entries for p in e.players if p not in outsiders]
             if seed or self.rewalk.touches(members):
-                inputs = {} if whole else {
-                    player: Stored(
-                        self.overrides.get((tid, match, player), float(row.old)), float(row.new)
-                    )
-                    for player, row in mine.items()
-                }  # fmt: skip
+                overrides = self.overrides
+                inputs: dict[str, Stored]
+                if whole:
+                    inputs = {}
+                elif overrides:  # --since: an old that is not the handicap carried in
+                    inputs = {
+                        player: Stored(overrides.get((tid, match, player), row[5]), row[6])
+                        for player, row in mine.items()
+                    }
+                else:
+                    inputs = {player: Stored(row[5], row[6]) for player, row in mine.items()}
                 before = partial(self._before, day=day, tournament=tid, carry=in_tournament)
                 rows = self.rewalk.redo(competition, inputs, before)
                 self.outcome.competitions += 1
@@ -294,7 +301,7 @@ class IncrementalWalk:
                     in_tournament[row.player] = carried(row.new_handicap)
             else:
                 for player, row in mine.items():
-                    in_tournament[player] = float(row.new)
+                    in_tournament[player] = row[6]
 
     def _diff(
         self,
@@ -313,15 +320,15 @@ class IncrementalWalk:
             seen.add(player)
             mine = stored.get(player)
             if mine is not None:
-                if mine.line == line:
+                if mine[7] == line:
                     continue
-                writes.updates.append(f"{mine.pk}\t{line}")
+                writes.updates.append(f"{mine[0]}\t{line}")
             else:
                 writes.inserts.append(line)
             writes.members.add(int(player))
         for player, mine in stored.items():
             if player not in seen:
-                writes.deletes.append(mine.pk)
+                writes.deletes.append(mine[0])
                 writes.members.add(int(player))
 
     def _before(
@@ -427,7 +434,7 @@ def _fetch_tournaments(ids: list[int]) -> dict[int, _Read]:
         for tid in ids
     }
     for row in _stored_rows(ids):
-        out[row.tournament].rows.append(row)
+        out[row[2]].rows.append(row)
     return out
 
 
@@ -499,7 +506,21 @@ def _update_rows(updates: list[str]) -> None:
             for offset in range(0, len(updates), 20000):
                 copy.write("".join(updates[offset : offset + 20000]))
         assignments = ", ".join(f"{quote(c)} = r.{quote(c)}" for c in columns if c not in keys)
+        # Row by row through the primary key: a hash join would read the whole history
+        # for every batch (its cost growing with the seasons, not with the rows).
+        cursor.execute(
+            "SELECT current_setting('enable_hashjoin'), current_setting('enable_mergejoin')"
+        )
+        hashjoin, mergejoin = cursor.fetchone()
+        cursor.execute(
+            "SELECT set_config('enable_hashjoin', 'off', true), "
+            "set_config('enable_mergejoin', 'off', true)"
+        )
         cursor.execute(f"UPDATE {table} h SET {assignments} FROM hcp_rewritten r WHERE h.id = r.id")
+        cursor.execute(
+            "SELECT set_config('enable_hashjoin', %s, true), set_config('enable_mergejoin', %s, true)",
+            [hashjoin, mergejoin],
+        )
 
 
 def _column(name: str) -> str:
@@ -578,16 +599,14 @@ def _stored_rows(tournaments: list[int]) -> list[_Row]:
         )
         with connection.cursor() as cursor:
             cursor.execute(
-                f"""SELECT h.id, h.member_id, h.tournament_id, h.match_id, h.played_on,
-                           CAST(h.old AS TEXT), CAST(h.new AS TEXT),
+                f"""SELECT h.id, CAST(h.member_id AS TEXT), h.tournament_id, h.match_id,
+                           h.played_on, CAST(h.old AS DOUBLE PRECISION),
+                           CAST(h.new AS DOUBLE PRECISION),
                            CONCAT_WS(E'\\t', {text}) || E'\\n'
                       FROM {history} h WHERE h.tournament_id = ANY(%s)""",  # noqa: S608
                 [tournaments],
             )
-            return [
-                _Row(pk, str(member), tournament, match, played_on, old, new, line)
-                for pk, member, tournament, match, played_on, old, new, line in cursor.fetchall()
-            ]
+            return cursor.fetchall()
     out = []
     for values in HandicapChange.objects.filter(tournament_id__in=tournaments).values_list(
         "pk", *_COPY_FIELDS
@@ -595,7 +614,9 @@ def _stored_rows(tournaments: list[int]) -> list[_Row]:
         pk, member, old = values[0], values[1], values[2]
         line = "\t".join(_NULL if v is None else str(v) for v in values[1:]) + "\n"
         tournament, match, played_on = values[12], values[13], values[14]
-        out.append(_Row(pk, str(member), tournament, match, played_on, old, values[5], line))
+        out.append(
+            _Row(pk, str(member), tournament, match, played_on, float(old), float(values[5]), line)
+        )
     return out
 
 
@@ -607,8 +628,8 @@ def _chains(rows: list[_Row]) -> dict[str, Stored]:
     olds: dict[str, Counter] = defaultdict(Counter)
     news: dict[str, Counter] = defaultdict(Counter)
     for row in rows:
-        olds[row.player][float(row.old)] += 1
-        news[row.player][float(row.new)] += 1
+        olds[row[1]][row[5]] += 1
+        news[row[1]][row[6]] += 1
     out = {}
     for player in olds:
         first = olds[player] - news[player]

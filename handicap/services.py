@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import logging
 import re
+import sys
 import time
 from collections.abc import Iterable
 from contextlib import contextmanager, nullcontext
@@ -98,10 +99,11 @@ def handicap_list_for(tournament: Tournament) -> None:
     Standing.objects.bulk_update(rows, ["handicap_place", "handicap_place_to"])
 
 
-def update_handicaps_for(tournament: Tournament) -> None:
+def update_handicaps_for(tournament: Tournament):
     """The pipeline's handicap step: this tournament, and the later competitions whose
     players' handicaps it changes (docs/handicap.md, "Order, late reports, monthly
-    batch").
+    batch"); returns what the incremental walk did (``incremental.Outcome``; None for
+    a monthly batch).
 
     The tournament's own competitions are checked first: one the rules refuse fails
     the step with the reason (the tournament page shows it) and changes nothing."""
@@ -116,10 +118,10 @@ def update_handicaps_for(tournament: Tournament) -> None:
         rows = HandicapChange.objects.filter(tournament=tournament)
         since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
         recompute_from(since, from_tournament=tournament.pk)
-        return
+        return None
     from .incremental import rewalk_report  # it reads and writes through this module
 
-    rewalk_report(tournament, POLICY)
+    return rewalk_report(tournament, POLICY)
 
 
 def withdraw_handicaps(tournament: Tournament) -> None:
@@ -618,6 +620,20 @@ def _without_gc():
     finally:
         if was:
             gc.enable()
+
+
+@contextmanager
+def _quick_handover():
+    """The database thread's every answer waits for the walking thread to let go of
+    the interpreter: by default up to 5 ms, which adds up to seconds over the many
+    short queries of an incremental walk (not over the full recompute's few long
+    ones, which it slows). Hand over sooner while the walk runs."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def _text(value: float, places: int) -> str:

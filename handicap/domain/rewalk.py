@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from .changes import resolve
-from .competition import Competition, Entry, PlayerChange, check, compute
+from .competition import Competition, Entry, PlayerChange, Resolved, check, compute
 from .errors import HandicapInputError
 from .policy import SBF_2007, HandicapPolicy
 
@@ -112,6 +112,7 @@ class Rewalk:
                 rows = _rows(competition, values, self.policy)
         counted = tuple(row for row in rows if row.counted) if rows is not None else ()
         seen: set[str] = set()
+        was = self.was
         for row in counted:
             player = row.player
             seen.add(player)
@@ -119,10 +120,13 @@ class Rewalk:
             if mine is not None:
                 history = mine.new
             elif player in now:
-                history = self.was[player]
+                history = was[player]
             else:
                 history = values[player]
-            self._settle(player, carried(row.new_handicap), history)
+            value = round(row.new_handicap, PLACES)  # carried()
+            if value == history and player not in now:
+                continue  # most players: as stored before, as stored after
+            self._settle(player, value, history)
         gone = {player: mine for player, mine in stored.items() if player not in seen}
         if gone:
             self.remove(gone)
@@ -150,6 +154,9 @@ def _rows(
 ) -> list[PlayerChange]:
     layout = check(competition)
     outsiders = competition.guests | competition.non_members
+    if not outsiders:  # members only: the handicaps as they are (walk's fast path)
+        used = [tuple(map(values.__getitem__, entry.players)) for entry in competition.entries]
+        return compute(competition, Resolved(used, used, None, None), layout, policy)
 
     def handicap_of(player: str, entry: Entry, seat: int) -> float | None:
         if player in outsiders:
