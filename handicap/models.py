@@ -48,14 +48,19 @@ class HandicapChange(models.Model):
     )
     # A team event moves handicaps match by match (3.3.3.1: a single match or half is
     # one competition), so its rows name the match; other events have one row.
+    # A match reported again is deleted and written anew; its rows stay (naming a
+    # match no longer there) until the tournament's handicap step, which needs them to
+    # know whose later handicaps the old rows moved (the incremental walk). Deleting
+    # the tournament still takes its rows with it.
     match = models.ForeignKey(
         TeamMatch,
-        on_delete=models.CASCADE,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
         null=True,
         blank=True,
         related_name="handicap_changes",
         verbose_name=_("match"),
-        db_index=False,  # most rows have no match: a partial index below
+        db_index=False,
     )
     played_on = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=12, blank=True)
@@ -89,11 +94,10 @@ class HandicapChange(models.Model):
                 name="handicap_once_per_match",
             ),
         ]
+        # No index by match: nothing looks rows up by their match (a match deleted leaves
+        # its rows to the tournament's handicap step, which reads them by tournament).
         indexes = [
             models.Index(fields=["member", "played_on"], name="handicap_member_date_idx"),
-            models.Index(
-                fields=["match"], condition=Q(match__isnull=False), name="handicap_match_idx"
-            ),
         ]
 
     def __str__(self) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
+import sys
 import time
 from collections.abc import Iterable
 from contextlib import contextmanager, nullcontext
@@ -98,8 +100,11 @@ def handicap_list_for(tournament: Tournament) -> None:
     Standing.objects.bulk_update(rows, ["handicap_place", "handicap_place_to"])
 
 
-def update_handicaps_for(tournament: Tournament) -> None:
-    """The pipeline's handicap step: this tournament and every one after it.
+def update_handicaps_for(tournament: Tournament):
+    """The pipeline's handicap step: this tournament, and the later competitions whose
+    players' handicaps it changes (docs/handicap.md, "Order, late reports, monthly
+    batch"); returns what the incremental walk did (``incremental.Outcome``; None for
+    a monthly batch).
 
     The tournament's own competitions are checked first: one the rules refuse fails
     the step with the reason (the tournament page shows it) and changes nothing."""
@@ -109,7 +114,36 @@ def update_handicaps_for(tournament: Tournament) -> None:
         own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))
     for competition in own:
         check(competition)
-    recompute_from(tournament.start_date, from_tournament=tournament.pk)
+    if POLICY.monthly_batch:
+        # A month's competitions share the month's start handicaps, which are carried
+        # unrounded and so not in the history: walk everything from the report on.
+        rows = HandicapChange.objects.filter(tournament=tournament)
+        since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
+        recompute_from(since, from_tournament=tournament.pk)
+        return None
+    from .incremental import rewalk_report  # it reads and writes through this module
+
+    return rewalk_report(tournament, POLICY)
+
+
+def withdraw_handicaps(tournament: Tournament) -> None:
+    """A report withdrawn: call before the tournament is deleted. Its history rows go,
+    and the later competitions of the players they moved are computed again; members
+    whose rows changed get their current handicap anew."""
+    if POLICY.monthly_batch:
+        from .incremental import refresh_current
+
+        rows = HandicapChange.objects.filter(tournament=tournament)
+        since = rows.aggregate(day=Min("played_on"))["day"]
+        members = sorted(set(rows.values_list("member_id", flat=True)))
+        rows._raw_delete(rows.db)
+        if since is not None:
+            recompute_from(since, leave_out=tournament.pk)
+            refresh_current(members, {}, POLICY)
+        return
+    from .incremental import withdraw
+
+    withdraw(tournament.pk, POLICY)
 
 
 def handicaps_after_withdrawal(day: date, tournament_id: int, members: Iterable[int]) -> None:
@@ -149,22 +183,26 @@ def competitions(
 
 
 def _read_between(
-    start: date, end: date, from_tournament: int | None
+    start: date, end: date, from_tournament: int | None, leave_out: int | None = None
 ) -> tuple[list[tuple], list[Competition], dict]:
     """The competitions played from ``start`` up to (not including) ``end``, as the
     database gives them (the full recompute runs this on its database thread): the
     pairs and individual rows, and the team matches; on ``start`` only from the
-    tournament ``from_tournament`` on, when given."""
+    tournament ``from_tournament`` on, when given; never ``leave_out``'s."""
     where, params = "t.start_date >= %s AND t.start_date < %s", [start, end]
     if from_tournament is not None:
         where += " AND (t.start_date > %s OR t.id >= %s)"
         params += [start, from_tournament]
+    if leave_out is not None:
+        where += " AND t.id <> %s"
+        params.append(leave_out)
     with connection.cursor() as cursor:
         cursor.execute(fields_sql(where), params)
         rows = cursor.fetchall()
     teams = list(
         _tournaments_between(start, end, from_tournament)
         .filter(kind=Tournament.Kind.TEAMS)
+        .exclude(pk=leave_out)
         .values_list("pk", flat=True)
     )
     places: dict[str, str] = {}
@@ -200,16 +238,17 @@ def fields_sql(where: str) -> str:
     }
     kinds = ", ".join(f"'{k}'" for k in FORM)
     scorings = ", ".join(f"'{k}'" for k in SCORING)
+    # The few foreign guests once, not a join of every player to the members.
+    guests = f"SELECT g.id FROM {table[Member]} g WHERE g.status = '{Member.Status.FOREIGN_GUEST}'"
     return f"""
         SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
                CAST(s.percentage AS DOUBLE PRECISION), CAST(s.score AS DOUBLE PRECISION),
-               p.member_id, m.status, p.temporary_id, p.boards_played
+               p.member_id, p.member_id IN ({guests}), p.temporary_id, p.boards_played
           FROM {table[Tournament]} t
           JOIN {table[Section]} sec ON sec.tournament_id = t.id
           JOIN {table[Entry]} e ON e.section_id = sec.id AND NOT e.phantom
           JOIN {table[Standing]} s ON s.entry_id = e.id
           JOIN {table[EntryPlayer]} p ON p.entry_id = e.id
-          LEFT JOIN {table[Member]} m ON m.id = p.member_id
          WHERE t.kind IN ({kinds}) AND t.scoring IN ({scorings}) AND t.boards > 0 AND {where}
          ORDER BY t.start_date, t.id, s.place, e.id, p.id
     """  # noqa: S608 -- names from the models, values as parameters
@@ -217,9 +256,9 @@ def fields_sql(where: str) -> str:
 
 def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
     """The rows of :func:`fields_sql` as competitions, one per tournament (decisions
-    in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4")."""
+    in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4").
+    An entry whose players all played every board has no ``boards_played``."""
     out: list[Competition] = []
-    guest = Member.Status.FOREIGN_GUEST
     for tid, of_tournament in groupby(rows, itemgetter(0)):
         of_tournament = list(of_tournament)
         _t, day, kind, scoring, boards = of_tournament[0][:5]
@@ -239,10 +278,12 @@ def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Comp
                 result = float(_head[8])
             else:
                 result = float(_head[9]) / boards
+            key = str(entry)
             if places is not None:
                 place, to = _head[6], _head[7]
-                places[str(entry)] = str(place) if place == to else f"{place}-{to}"
-            players, played = [], []
+                places[key] = str(place) if place == to else f"{place}-{to}"
+            players = []
+            some_played = False
             for row in of_entry:
                 member = row[10]
                 if member is None:
@@ -250,16 +291,13 @@ def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Comp
                     outsiders.add(player)
                 else:
                     player = str(member)
-                    if row[11] == guest:
+                    if row[11]:  # a registered foreign guest
                         guests.add(player)
                 players.append(player)
-                played.append(row[13] or boards)
-            entries.append(
-                FieldEntry(
-                    id=str(entry), players=tuple(players), result=result,
-                    boards_played=tuple(played),
-                )
-            )  # fmt: skip
+                if row[13] is not None:
+                    some_played = True
+            played = tuple(row[13] or boards for row in of_entry) if some_played else ()
+            entries.append(FieldEntry(key, tuple(players), result, (), played))
         else:
             if len(entries) >= 2:
                 out.append(
@@ -285,12 +323,20 @@ def recompute_from(
     from_tournament: int | None = None,
     policy: HandicapPolicy = POLICY,
     seconds: dict[str, float] | None = None,
+    leave_out: int | None = None,
 ) -> int:
-    """Walk every competition from ``since`` (``None``: all) in date order; returns
-    how many history rows were written or removed. With ``from_tournament`` the walk
+    """Recompute the history from ``since`` (``None``: all); returns how many history
+    rows were written or removed.
+
+    From a day, per competition, it is a check (``incremental.check_since``): every
+    row from the day on is compared with the handicap carried into it, and only what
+    disagrees is computed again (docs/handicap.md, "Order, late reports, monthly
+    batch"). Otherwise (the full recompute; a monthly batch, whose carried handicaps
+    the history does not hold; ``from_tournament`` or ``leave_out``) it walks every
+    competition from ``since`` in date order. With ``from_tournament`` the walk
     starts at that tournament of the day ``since``: competitions go in (date, id)
-    order, so those of the day before it stand as they are (the pipeline's step for
-    a report of today walks only that report).
+    order, so those of the day before it stand as they are; ``leave_out`` is a
+    tournament the walk skips (one being withdrawn).
 
     The walk goes a calendar month at a time (a month is also the monthly batch's
     unit), reading that month's results, writing its history rows, and keeping only
@@ -301,6 +347,12 @@ def recompute_from(
     given, gets the time spent in each phase (the benchmark prints them).
     """
     clock = _Clock(seconds)
+    if since and from_tournament is None and leave_out is None and not policy.monthly_batch:
+        from .incremental import check_since
+
+        outcome = check_since(since, policy)
+        clock("check and walk")
+        return outcome.written + outcome.removed
     span = Tournament.objects.all()
     if since:
         span = span.filter(start_date__gte=since)
@@ -322,9 +374,9 @@ def recompute_from(
     touched: set[int] = set()
     monthly = policy.monthly_batch
     months = [
-        (max(month, since), after, from_tournament if month <= since else None)
+        (max(month, since), after, from_tournament if month <= since else None, leave_out)
         if since
-        else (month, after, None)
+        else (month, after, None, leave_out)
         for month, after in _months(bounds["first"], bounds["last"])
     ]
     copies = []
@@ -344,8 +396,14 @@ def recompute_from(
                 starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
             return float(starts[member])
 
+        # The full recompute per competition on PostgreSQL: COPY's text made as it walks.
+        text = (
+            _HistoryText(policy.version, current, last_day)
+            if full and not monthly and connection.vendor == "postgresql"
+            else None
+        )
         reading = db.submit(_read_between, *months[0])
-        for n, (month, after, first_id) in enumerate(months):
+        for n, (month, after, first_id, _leave_out) in enumerate(months):
             clock("walk")
             rows, fields, places = reading.result()
             clock("wait for the database")
@@ -363,11 +421,16 @@ def recompute_from(
                     ).items():
                         current[str(member)] = float(value)
             rows = []
-            for competition, changes in walk(
-                fields, current, policy, first_handicap=first, on_refused=_left_out
-            ):
-                tournament, _, match = competition.id.partition(".")
-                key = (int(tournament), int(match.rpartition(".")[2]) if match else None)
+            competitions = walk(fields, current, policy, first_handicap=first, on_refused=_left_out)
+            if text is not None:
+                for competition, changes in competitions:
+                    text.take(competition, changes, places)
+                clock("walk")
+                copies.append(db.submit(copy_lines, HandicapChange, _COPY_FIELDS, text.lines))
+                text.lines = []
+                continue
+            for competition, changes in competitions:
+                key = _key(competition)
                 for row in changes:
                     if row.counted:
                         rows.append((key, row))
@@ -445,6 +508,77 @@ def _empty_history() -> None:
         HandicapChange.objects.all()._raw_delete(HandicapChange.objects.db)
 
 
+def _key(competition: Competition) -> tuple[int, int | None]:
+    """(tournament, match) of a competition's id."""
+    tournament, _, match = competition.id.partition(".")
+    return int(tournament), int(match.rpartition(".")[2]) if match else None
+
+
+class _HistoryText:
+    """History rows as COPY text (``_COPY_FIELDS`` in order, each with its newline),
+    made as the walk goes, with the handicaps carried on (at two decimals, as the
+    history shows them) and the day of each member's last row. Decimals are as the
+    columns keep them ("%.2f" rounds to the nearest, as the column does; no "-0.00"),
+    so the incremental walk can tell a row computed again from the stored one by its
+    text.
+
+    What an entry's players share (place, the entry's handicaps and results, the
+    competition) is made once per entry; a carried handicap's text once per value
+    (a row's old is the new of the member's row before, a pair's partner handicap the
+    partner's old): a few thousand values stand for millions of rows."""
+
+    def __init__(self, version: str, current: dict[str, float], last_day: dict[str, date]):
+        self.version = version
+        self.current = current
+        self.last_day = last_day
+        self.texts: dict[float, str] = {}
+        self.lines: list[str] = []
+
+    def take(
+        self, competition: Competition, changes: Iterable[PlayerChange], places: dict[str, str]
+    ) -> None:
+        tournament, match = _key(competition)
+        tail = f"\t{tournament}\t{_NULL if match is None else match}\t{competition.date}\t"
+        day = competition.date
+        version = self.version
+        texts, current, last_day = self.texts, self.current, self.last_day
+        append = self.lines.append
+        shared_by = None
+        shared = ""
+        for row in changes:
+            (_c, _d, _f, scoring, player, entry, _s, old, partner, owner, field, _a, expected,
+             achieved, played, _b, change, new, counted) = row  # fmt: skip
+            if not counted:
+                continue
+            if entry != shared_by:
+                shared_by = entry
+                shared = (
+                    f"\t{places.get(entry, '')}\t{owner:.2f}\t{field:.2f}\t{expected:.2f}\t"
+                    f"{achieved:.2f}{tail}{scoring}\t{version}\n"
+                )
+            old_text = texts.get(old)
+            if old_text is None:
+                old_text = texts[old] = f"{old:.2f}"
+            if partner is None:
+                partner_text = _NULL
+            else:
+                partner_text = texts.get(partner) or f"{partner:.2f}"
+            new_text = f"{new:.2f}"
+            # The handicap carried on is the one shown and stored (two decimals), so a
+            # recompute from any day gives the same rows.
+            carried = float(new_text)
+            current[player] = carried
+            if carried not in texts:
+                texts[carried] = new_text
+            last_day[player] = day
+            line = (
+                f"{player}\t{old_text}\t{partner_text}\t{change:.3f}\t{new_text}\t{played}{shared}"
+            )
+            if "-0.0" in line:  # the column has no negative zero: "-0.00" is read as "0.00"
+                line = _NEGATIVE_ZERO.sub(r"\1", line)
+            append(line)
+
+
 # COPY's columns, the player's own first and then what the player's entry shares
 # (place, the entry's handicaps and results, the competition): that part of the text
 # is made once per entry.
@@ -454,6 +588,9 @@ _COPY_FIELDS = (
     "expected", "achieved", "tournament_id", "match_id", "played_on", "scoring",
     "policy_version",
 )  # fmt: skip
+
+
+_NEGATIVE_ZERO = re.compile(r"(?<![^\t])-(0\.0+)(?=[\t\n])")
 
 
 def _history_writer(rows: list, places: dict[str, str], policy: HandicapPolicy):
@@ -503,6 +640,20 @@ def _without_gc():
     finally:
         if was:
             gc.enable()
+
+
+@contextmanager
+def _quick_handover():
+    """The database thread's every answer waits for the walking thread to let go of
+    the interpreter: by default up to 5 ms, which adds up to seconds over the many
+    short queries of an incremental walk (not over the full recompute's few long
+    ones, which it slows). Hand over sooner while the walk runs."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def _text(value: float, places: int) -> str:

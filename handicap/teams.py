@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import NamedTuple
 
+from members.common.bulk import fetch_rows
 from members.models import Member
 from tournaments.models import EntryPlayer, LineupSlot, Standing, TeamMatch, Tournament
 
@@ -43,30 +44,32 @@ def team_competitions(
     if not ids:
         return {}
     matches = list(
-        TeamMatch.objects.filter(
-            tournament_id__in=ids,
-            tournament__kind=Tournament.Kind.TEAMS,
-            walkover=False,
-            boards__gt=0,
-            home__phantom=False,
-            away__phantom=False,
+        fetch_rows(
+            TeamMatch.objects.filter(
+                tournament_id__in=ids,
+                tournament__kind=Tournament.Kind.TEAMS,
+                walkover=False,
+                boards__gt=0,
+                home__phantom=False,
+                away__phantom=False,
+            )
+            .order_by("tournament_id", "round", "pk")
+            .values_list(
+                "pk",
+                "tournament_id",
+                "tournament__start_date",
+                "round",
+                "home_id",
+                "away_id",
+                "boards",
+                "imps_home",
+                "imps_away",
+                "vp_home",
+                "vp_away",
+                "penalty_home",
+                "penalty_away",
+            )  # fmt: skip
         )
-        .order_by("tournament_id", "round", "pk")
-        .values_list(
-            "pk",
-            "tournament_id",
-            "tournament__start_date",
-            "round",
-            "home_id",
-            "away_id",
-            "boards",
-            "imps_home",
-            "imps_away",
-            "vp_home",
-            "vp_away",
-            "penalty_home",
-            "penalty_away",
-        )  # fmt: skip
     )
     if not matches:
         return {}
@@ -75,13 +78,15 @@ def team_competitions(
     halves: dict[int, dict[int, dict[int, set[int]]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(set))
     )
-    for match, entry, half, player in LineupSlot.objects.filter(
-        match__tournament_id__in=teams
-    ).values_list("match_id", "entry_id", "half", "player_id"):
+    for match, entry, half, player in fetch_rows(
+        LineupSlot.objects.filter(match__tournament_id__in=teams).values_list(
+            "match_id", "entry_id", "half", "player_id"
+        )
+    ):
         halves[match][entry][player].add(half)
     seats: dict[int, _Seat] = {}
     roster: dict[int, list[int]] = defaultdict(list)
-    for pk, entry, member, status, temporary in (
+    for pk, entry, member, status, temporary in fetch_rows(
         EntryPlayer.objects.filter(entry__section__tournament_id__in=teams)
         .order_by("pk")
         .values_list("pk", "entry_id", "member_id", "member__status", "temporary_id")
@@ -92,9 +97,11 @@ def team_competitions(
             seats[pk] = _Seat(str(member), entry, status == Member.Status.FOREIGN_GUEST)
         roster[entry].append(pk)
     if places is not None:
-        for entry, place, place_to in Standing.objects.filter(
-            entry__section__tournament_id__in=teams
-        ).values_list("entry_id", "place", "place_to"):
+        for entry, place, place_to in fetch_rows(
+            Standing.objects.filter(entry__section__tournament_id__in=teams).values_list(
+                "entry_id", "place", "place_to"
+            )
+        ):
             places[str(entry)] = str(place) if place == place_to else f"{place}-{place_to}"
 
     out: dict[int, list[Competition]] = defaultdict(list)

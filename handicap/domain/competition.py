@@ -136,19 +136,58 @@ def check(competition: Competition) -> Layout | None:
     both = competition.guests & competition.non_members
     if both:
         raise BadEntry(cid, "a player is either a guest or a non-member", player=min(both))
+    topscore = competition.scoring == TOPSCORE
+    if not _plainly_valid(entries, form.players, boards, topscore):
+        _check_entries(competition, form.name, form.players, boards, topscore)
+    if form.name == TEAM_MATCH and len(entries) != 2:
+        raise BadEntry(cid, f"a team match or half has two teams, got {len(entries)}")
+    if form.name == TEAM_MATCH_IAF:
+        return _directions(cid, entries)
+    if form.name == DUPLICATE_TEAMS_IAF:
+        return _rooms(cid, entries)
+    return None
+
+
+def _plainly_valid(entries: Sequence[Entry], size: int, boards: int, topscore: bool) -> bool:
+    """The checks of :func:`_check_entries` on a field that passes them, in a few
+    operations per entry (a recompute checks every competition again); False sends
+    the field to the checks that say what is wrong."""
+    players = [player for entry in entries for player in entry.players]
+    if len(set(players)) != len(players) or len({entry.id for entry in entries}) != len(entries):
+        return False
+    for entry in entries:
+        result = entry.result
+        if len(entry.players) != size or entry.handicaps or type(result) not in (float, int):
+            return False
+        if not (0 <= result <= 100 if topscore else -math.inf < result < math.inf):
+            return False
+        played = entry.boards_played
+        if played and (
+            len(played) != size
+            or any(type(count) is not int for count in played)
+            or not 0 < min(played) <= max(played) <= boards
+        ):
+            return False
+    return True
+
+
+def _check_entries(
+    competition: Competition, name: str, size: int, boards: int, topscore: bool
+) -> None:
+    cid = competition.id
+    entries = competition.entries
     seen_entries: set[str] = set()
     seat_of: dict[str, str] = {}
-    topscore = competition.scoring == TOPSCORE
     for entry in entries:
         eid = entry.id
         if eid in seen_entries:
             raise BadEntry(cid, "the entry appears twice in the field", entry=eid)
         seen_entries.add(eid)
         players = entry.players
-        if len(players) != form.players:
+        if len(players) != size:
             raise BadEntry(
                 cid,
-                f"a {form.name} entry has {form.players} player(s), got {len(players)}",
+                f"a {name} entry has {size} player(s), got {len(players)}",
                 entry=eid,
             )
         for player in players:
@@ -169,13 +208,6 @@ def check(competition: Competition) -> Layout | None:
             raise BadEntry(cid, f"a topscore result is a percentage, got {result!r}", entry=eid)
         _check_handicaps(cid, entry)
         _check_boards(cid, entry, boards)
-    if form.name == TEAM_MATCH and len(entries) != 2:
-        raise BadEntry(cid, f"a team match or half has two teams, got {len(entries)}")
-    if form.name == TEAM_MATCH_IAF:
-        return _directions(cid, entries)
-    if form.name == DUPLICATE_TEAMS_IAF:
-        return _rooms(cid, entries)
-    return None
 
 
 def _check_handicaps(cid: str, entry: Entry) -> None:
@@ -340,6 +372,7 @@ def compute(
     status_all = resolved.status
     rows: list[PlayerChange] = []
     append = rows.append
+    make = tuple.__new__  # PlayerChange(...) without its Python-level __new__: millions of rows
     for i, entry in enumerate(competition.entries):
         owner = owners[i]
         field = fields[i]
@@ -372,26 +405,29 @@ def compute(
                 new = handicap
                 counted = False
             append(
-                PlayerChange(
-                    cid,
-                    day,
-                    form,
-                    scoring,
-                    player,
-                    entry.id,
-                    MEMBER if status_all is None else status_all[i][seat],
-                    handicap,
-                    partner,
-                    owner,
-                    field,
-                    adjust,
-                    expected,
-                    achieved,
-                    count,
-                    boards,
-                    delta,
-                    new,
-                    counted,
+                make(
+                    PlayerChange,
+                    (
+                        cid,
+                        day,
+                        form,
+                        scoring,
+                        player,
+                        entry.id,
+                        MEMBER if status_all is None else status_all[i][seat],
+                        handicap,
+                        partner,
+                        owner,
+                        field,
+                        adjust,
+                        expected,
+                        achieved,
+                        count,
+                        boards,
+                        delta,
+                        new,
+                        counted,
+                    ),
                 )
             )
     return rows

@@ -16,6 +16,7 @@ from .competition import (
     Competition,
     Entry,
     PlayerChange,
+    Resolved,
     check,
     compute,
 )
@@ -60,6 +61,7 @@ def walk(
     if not ordered:
         return
     default_start = start_handicap(0, policy)
+    get = handicaps.get
     month_start: dict[str, float] = {}
     month_total: dict[str, float] = {}
     current_month = _month(ordered[0].date)
@@ -78,6 +80,30 @@ def walk(
             continue
         newcomers: dict[str, float] = {}
         outsiders = competition.guests | competition.non_members
+        if not outsiders:
+            # Members only (most fields): their handicaps looked up all at once.
+            used: list[tuple[float, ...]] = []
+            for entry in competition.entries:
+                values = tuple(map(get, entry.players))
+                if None in values:
+                    values = tuple(
+                        _newcomer(
+                            player, competition.date, newcomers, first_handicap, default_start
+                        )
+                        if value is None
+                        else value
+                        for player, value in zip(entry.players, values, strict=True)
+                    )
+                used.append(values)  # type: ignore[arg-type]
+            rows = compute(competition, Resolved(used, used, None, None), layout, policy)
+            handicaps.update(newcomers)
+            if monthly:
+                rows = _running(rows, month_start, month_total, policy)
+            else:
+                for row in rows:
+                    handicaps[row.player] = row.new_handicap
+            yield competition, tuple(rows)
+            continue
 
         def handicap_of(
             player: str,
@@ -108,6 +134,20 @@ def walk(
         yield competition, tuple(rows)
     if monthly:
         _close_month(handicaps, month_start, month_total, policy)
+
+
+def _newcomer(
+    player: str,
+    day: date,
+    newcomers: dict[str, float],
+    first_handicap: FirstHandicap | None,
+    default_start: float,
+) -> float:
+    value = newcomers.get(player)
+    if value is None:
+        value = first_handicap(player, day) if first_handicap else default_start
+        newcomers[player] = value
+    return value
 
 
 def _running(

@@ -219,19 +219,37 @@ def test_two_events_on_one_day_go_in_the_order_of_their_keys(field):
 
 
 def test_a_refused_report_fails_its_own_step_but_not_the_others(field, caplog):
-    a, b, c, d, *_ = field
+    a, b, c, d, e, f, *_ = field
     bad = _pairs_event(date(2026, 3, 9), [(a, b, "56.00"), (c, d, "44.00")], name="Fel")
     EntryPlayer.objects.filter(entry__section__tournament=bad, member=a).update(boards_played=30)
     good = _pairs_event(date(2026, 3, 2), [(a, b, "56.00"), (c, d, "44.00")], name="Rätt")
     with pytest.raises(BoardsNotPlayed, match="played 30 boards"):
         update_handicaps_for(bad)
     assert not HandicapChange.objects.exists()
-    # A report sent late, before the refused one, walks past it: it counts for nobody.
-    with caplog.at_level(logging.WARNING, logger="handicap.services"):
-        update_handicaps_for(good)
+    # A report sent late, before the refused one: that one has no rows and counts for
+    # nobody, as in a full walk.
+    update_handicaps_for(good)
     assert set(HandicapChange.objects.values_list("tournament_id", flat=True)) == {good.pk}
     assert HandicapChange.objects.get(member=a).old == 26
+    # Put right, it counts; reported wrong again, its step fails and its rows stand...
+    EntryPlayer.objects.filter(entry__section__tournament=bad, member=a).update(boards_played=None)
+    update_handicaps_for(bad)
+    EntryPlayer.objects.filter(entry__section__tournament=bad, member=a).update(boards_played=30)
+    with pytest.raises(BoardsNotPlayed):
+        update_handicaps_for(bad)
+    assert HandicapChange.objects.filter(tournament=bad).count() == 4
+    # ... until an earlier report moves its players: the walk reaches it, leaves it out
+    # and its rows go, as a full walk would have it.
+    earlier = _pairs_event(date(2026, 3, 1), [(a, e, "62.00"), (f, b, "38.00")], name="Tidig")
+    with caplog.at_level(logging.WARNING, logger="handicap.services"):
+        update_handicaps_for(earlier)
     assert f"competition {bad.pk:012d} left out" in caplog.text
+    assert not HandicapChange.objects.filter(tournament=bad).exists()
+    history = sorted(HandicapChange.objects.values_list("member_id", "tournament_id", "new"))
+    recompute_from(None)
+    assert (
+        sorted(HandicapChange.objects.values_list("member_id", "tournament_id", "new")) == history
+    )
 
 
 def test_a_team_event_moves_handicaps_match_by_match():

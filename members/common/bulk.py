@@ -282,8 +282,9 @@ def replace_rows(
 
 @contextmanager
 def indexes_set_aside(model: type[Model]):
-    """Write many rows into ``model``'s emptied table without its secondary indexes and
-    foreign keys, and build them again at the end (PostgreSQL; elsewhere a no-op).
+    """Write many rows into ``model``'s emptied table without its indexes (its primary
+    key's too, when no other table refers to it) and foreign keys, and build them again
+    at the end (PostgreSQL; elsewhere a no-op).
 
     Loading a table through its indexes and per-row foreign-key triggers costs several
     times the load; building an index over the loaded table is one sort, and checking a
@@ -297,8 +298,10 @@ def indexes_set_aside(model: type[Model]):
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-            "WHERE conrelid = %s::regclass AND contype IN ('f', 'u') ORDER BY conname",
-            [model._meta.db_table],
+            "WHERE conrelid = %s::regclass AND (contype IN ('f', 'u') OR contype = 'p' AND "
+            "NOT EXISTS (SELECT 1 FROM pg_constraint r WHERE r.confrelid = %s::regclass)) "
+            "ORDER BY contype = 'f', conname",  # the primary key before the foreign keys
+            [model._meta.db_table, model._meta.db_table],
         )
         constraints = cursor.fetchall()
         cursor.execute(

@@ -10,11 +10,14 @@ over the same rows, and the pipeline step of one 30-table tournament.
   to drive down.
 - step: a 30-table, 27-board USEBIO Mitchell reported on the last day, its
   handicap step (``update_handicaps_for``) timed N times, each in a transaction
-  rolled back after the run.
+  rolled back after the run; and the same report dated seven months back (a late
+  report), its step timed M times (the history vacuumed between runs, as the
+  rolled-back rewrite leaves its dead rows), beside the walk of every competition
+  after it that the step did before it was incremental (``recompute_from`` from
+  the report, once).
 """
 
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -29,7 +32,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 
 from handicap.models import HandicapChange, MemberHandicap
-from handicap.services import fields_sql, update_handicaps_for
+from handicap.services import fields_sql, recompute_from, update_handicaps_for
 from members.models import Club, Member
 from tournaments import services
 from tournaments.benchmarking import synthetic_usebio
@@ -54,9 +57,17 @@ class Command(BaseCommand):
         parser.add_argument("--tournaments", type=int, default=150000)
         parser.add_argument("--days", type=int, default=1825, help="five seasons")
         parser.add_argument("--step-runs", type=int, default=30)
+        parser.add_argument("--late-runs", type=int, default=5)
+        parser.add_argument("--late-days", type=int, default=213, help="seven months")
         parser.add_argument("--skip-recompute", action="store_true")
+        parser.add_argument(
+            "--skip-full-walk", action="store_true", help="do not time the late report's full walk"
+        )
 
-    def handle(self, *args, tournaments, days, step_runs, skip_recompute, **options):
+    def handle(
+        self, *args, tournaments, days, step_runs, late_runs, late_days, skip_recompute,
+        skip_full_walk, **options,
+    ):  # fmt: skip
         if connection.vendor != "postgresql":
             raise CommandError("the handicap benchmark measures PostgreSQL: set DATABASE_URL")
         self.stdout.write(f"database: {connection.settings_dict['NAME']}")
@@ -70,6 +81,8 @@ class Command(BaseCommand):
             )  # fmt: skip
         if not MemberHandicap.objects.exists():
             call_command("seed_handicaps", stdout=self.stdout)
+        if have < tournaments:
+            _vacuum()  # the planner's figures for what was just loaded
         players = EntryPlayer.objects.count()
         matches = TeamMatch.objects.filter(walkover=False).count()
         self.stdout.write(
@@ -80,12 +93,14 @@ class Command(BaseCommand):
             self._recompute()
         if step_runs:
             self._step(step_runs)
+        if late_runs:
+            self._late_step(late_runs, late_days, full_walk=not skip_full_walk)
 
     def _recompute(self) -> None:
         # The rows the recompute reads: its own query over every date, and the matches.
         read_results = _copy_seconds(fields_sql("TRUE")) + _copy_seconds(MATCHES_SQL)
         last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
-        since = (last - timedelta(days=90)).replace(day=1)
+        since = last - timedelta(days=122)  # four months back
         runs = (
             ("from an empty history", []),
             ("again over that history", []),
@@ -110,18 +125,8 @@ class Command(BaseCommand):
         )
 
     def _step(self, runs: int) -> None:
-        mids = list(
-            Member.objects.filter(status=Member.Status.ACTIVE).values_list("mid", flat=True)
-        )
-        club = Club.objects.order_by("number").first()
         last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
-        name = f"bench-handicap-step-{time.time_ns():x}"
-        data = synthetic_usebio(
-            tables=30, boards=27, mids=mids, rng=random.Random(7), event_id=name, day=last
-        )
-        tournament = services.import_results(
-            data=data, filename=f"{name}.xml", organiser=club, run_pipeline=False
-        ).tournament
+        tournament = _report(last)
         same_day = Tournament.objects.filter(start_date=last).count()
         timings, rows = [], 0
         try:
@@ -141,6 +146,68 @@ class Command(BaseCommand):
             f"min {min(timings) * 1000:.1f} ms, max {max(timings) * 1000:.1f} ms over {runs} runs"
         )
 
+    def _late_step(self, runs: int, days: int, *, full_walk: bool) -> None:
+        last = Tournament.objects.aggregate(last=Max("start_date"))["last"]
+        day = last - timedelta(days=days)
+        tournament = _report(day)
+        later = Tournament.objects.filter(start_date__gte=day).count() - 1
+        timings, outcome = [], None
+        try:
+            for _ in range(runs):
+                with transaction.atomic():
+                    fresh = Tournament.objects.get(pk=tournament.pk)
+                    started = time.perf_counter()
+                    outcome = update_handicaps_for(fresh)
+                    timings.append(time.perf_counter() - started)
+                    transaction.set_rollback(True)
+                _vacuum(HandicapChange)
+            self.stdout.write(
+                f"handicap step of a late report, 30 tables x 27 boards on {day} ({days} days "
+                f"back, {later} tournaments after it): median "
+                f"{statistics.median(timings):.1f} s, min {min(timings):.1f} s, max "
+                f"{max(timings):.1f} s over {runs} runs; {outcome.tournaments} tournaments "
+                f"read, {outcome.competitions} competitions computed again, "
+                f"{outcome.written} rows written, {outcome.removed} removed, current handicap "
+                f"of {outcome.members} members"
+            )
+            if full_walk:
+                with transaction.atomic():
+                    fresh = Tournament.objects.get(pk=tournament.pk)
+                    started = time.perf_counter()
+                    changed = recompute_from(day, from_tournament=fresh.pk)
+                    seconds = time.perf_counter() - started
+                    transaction.set_rollback(True)
+                _vacuum(HandicapChange)
+                self.stdout.write(
+                    f"the same report by the walk of every later competition (the step before "
+                    f"it was incremental): {seconds:.1f} s, {changed} rows written or removed"
+                )
+        finally:
+            tournament.delete()
+
+
+def _report(day) -> Tournament:
+    """A 30-table, 27-board pairs report on ``day``, saved (its pipeline not run)."""
+    mids = list(Member.objects.filter(status=Member.Status.ACTIVE).values_list("mid", flat=True))
+    club = Club.objects.order_by("number").first()
+    name = f"bench-handicap-step-{time.time_ns():x}"
+    data = synthetic_usebio(
+        tables=30, boards=27, mids=mids, rng=random.Random(7), event_id=name, day=day
+    )
+    return services.import_results(
+        data=data, filename=f"{name}.xml", organiser=club, run_pipeline=False
+    ).tournament
+
+
+def _vacuum(model=None) -> None:
+    """VACUUM ANALYZE (a table, or the database): without autovacuum, rolled-back
+    rewrites leave dead rows that slow every later run down."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "VACUUM ANALYZE"
+            + (" " + connection.ops.quote_name(model._meta.db_table) if model else "")
+        )
+
 
 def _copy_seconds(sql: str) -> float:
     """Seconds for PostgreSQL to stream the rows of ``sql`` to us (read and dropped)."""
@@ -151,13 +218,21 @@ def _copy_seconds(sql: str) -> float:
     return time.perf_counter() - started
 
 
+# Runs manage.py and reports the process's own peak memory as it exits (the
+# children's rusage keeps only the largest child so far).
+_MEASURED = (
+    "import atexit, resource, runpy, sys; atexit.register(lambda: sys.stderr.write("
+    "f'\\npeak-rss-kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')); "
+    "sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
+)
+
+
 def _run_command(arguments: list[str]) -> tuple[float, float, str]:
-    """A management command in its own process: (seconds, peak RSS in MB, its output)."""
+    """A management command in its own process: (seconds, its peak RSS in MB, its output)."""
     connection.close()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), *arguments],
+        [sys.executable, "-c", _MEASURED, str(Path(settings.BASE_DIR) / "manage.py"), *arguments],
         capture_output=True,
         text=True,
         check=False,
@@ -165,7 +240,5 @@ def _run_command(arguments: list[str]) -> tuple[float, float, str]:
     seconds = time.perf_counter() - started
     if done.returncode:
         raise CommandError(f"{' '.join(arguments)} failed:\n{done.stderr}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    if peak <= before:
-        peak = before  # RUSAGE_CHILDREN keeps the largest child: no larger one this time
+    peak = int(done.stderr.rpartition("peak-rss-kb ")[2].split()[0])
     return seconds, peak / 1024, done.stdout.strip()
