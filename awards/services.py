@@ -308,10 +308,15 @@ def award_tournament(tournament: Tournament) -> None:
     refresh_rankings(touched - players, on=timezone.localdate())
 
 
-def after_withdrawal(member_ids: Iterable[int]) -> None:
-    """A report withdrawn (its ledger rows went with it): its players' holdings,
-    promotions and ranking as their ledgers now give them."""
-    members = set(member_ids)
+def forget_tournament(tournament: Tournament) -> None:
+    """A report withdrawn, before the tournament goes: its ledger rows go, and its
+    players' holdings, promotions and ranking follow their ledgers."""
+    members = set(
+        MasterPointAward.objects.filter(tournament=tournament).values_list("member_id", flat=True)
+    )
+    lock_members(members)
+    MasterPointAward.objects.filter(tournament=tournament).delete()
+    TournamentAwards.objects.filter(tournament=tournament).delete()
     refresh_holdings(members)
     refresh_rankings(members, on=timezone.localdate())
 

@@ -17,11 +17,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from awards.services import after_withdrawal, award_tournament, refresh_rankings_for
+from awards.services import award_tournament, forget_tournament, refresh_rankings_for
 from handicap.services import (
     handicap_list_for,
-    handicaps_after_withdrawal,
     update_handicaps_for,
+    withdraw_handicaps,
 )
 from members.federation import EventScheme, Profile, current
 from tournaments.models import Tournament
@@ -117,10 +117,11 @@ def stuck(now: datetime | None = None):
     return stuck_reports(now)
 
 
-def on_results_withdrawn(sender, *, tournament_id: int, day, members: set[int], **kwargs) -> None:
-    """What the steps derived from a withdrawn report follows it, in its transaction."""
-    after_withdrawal(members)
-    handicaps_after_withdrawal(day, tournament_id, members)
+def on_results_withdrawn(sender, *, tournament: Tournament, **kwargs) -> None:
+    """What the steps derived from a withdrawn report goes, in its transaction, before
+    the tournament itself."""
+    forget_tournament(tournament)
+    withdraw_handicaps(tournament)
 
 
 def remaining(tournament_id: int, version: int) -> tuple[str, ...]:

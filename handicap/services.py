@@ -130,6 +130,7 @@ def withdraw_handicaps(tournament: Tournament) -> None:
     """A report withdrawn: call before the tournament is deleted. Its history rows go,
     and the later competitions of the players they moved are computed again; members
     whose rows changed get their current handicap anew."""
+    lock_handicaps()
     if POLICY.monthly_batch:
         from .incremental import refresh_current
 
@@ -144,24 +145,6 @@ def withdraw_handicaps(tournament: Tournament) -> None:
     from .incremental import withdraw
 
     withdraw(tournament.pk, POLICY)
-
-
-def handicaps_after_withdrawal(day: date, tournament_id: int, members: Iterable[int]) -> None:
-    """A report withdrawn (its history rows went with it): the walk from where it
-    stood, so that its players' later rows and current handicaps follow."""
-    lock_handicaps()
-    recompute_from(day, from_tournament=tournament_id)
-    # Players with nothing after it are back to their handicap before it (or H0).
-    members = set(members)
-    later = set(
-        HandicapChange.objects.filter(member_id__in=members)
-        .filter(Q(played_on__gt=day) | Q(played_on=day, tournament_id__gt=tournament_id))
-        .values_list("member_id", flat=True)
-    )
-    starts = dict(
-        MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
-    )
-    _save_current(members - later, {}, {}, starts, (day, tournament_id), POLICY)
 
 
 def _left_out(competition: Competition, refusal: HandicapInputError) -> None:

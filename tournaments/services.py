@@ -480,20 +480,14 @@ def run_again(tournament_id: int) -> bool:
 
 def withdraw_report(tournament: Tournament) -> None:
     """Remove a reported tournament, in one transaction with what follows from it: the
-    rows derived from it go with it (they point at it), and the apps above bring its
-    players' master points and handicaps to where they would be without it."""
+    apps above first take back what they derived from it, and bring its players' master
+    points and handicaps to where they would be without it."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         if locked is None:
             return
-        players = set(
-            EntryPlayer.objects.filter(
-                entry__section__tournament=locked, member__isnull=False
-            ).values_list("member_id", flat=True)
-        )
-        pk, day = locked.pk, locked.start_date
+        results_withdrawn.send(Tournament, tournament=locked)
         locked.delete()
-        results_withdrawn.send(Tournament, tournament_id=pk, day=day, members=players)
 
 
 def standings_payload(tournament: Tournament) -> list[dict]:

@@ -8,8 +8,7 @@ from django.dispatch import Signal
 # queues its steps once the transaction commits.
 results_changed = Signal()
 
-# Sent inside the transaction that withdraws a report, once it is gone, with
-# ``tournament_id``, ``day`` (its date) and ``members`` (the members who played): the
-# apps above bring those members' state to where it would be without it
-# (config.pipeline.on_results_withdrawn).
+# Sent inside the transaction that withdraws a report, with ``tournament``, before it
+# goes: the apps above take back what they derived from it and bring its players'
+# state to where it would be without it (config.pipeline.on_results_withdrawn).
 results_withdrawn = Signal()
