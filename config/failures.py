@@ -20,6 +20,7 @@ STEP_SV = {
     Tournament.Step.AWARDS: "mästarpoängen",
     Tournament.Step.HANDICAPS: "handikappen",
     Tournament.Step.RANKINGS: "rankingen",
+    Tournament.Step.LATER_HANDICAPS: "de senare handikappen",
 }
 STEP_EN = {
     Tournament.Step.SANCTION: "the sanction",
@@ -27,6 +28,7 @@ STEP_EN = {
     Tournament.Step.AWARDS: "the master points",
     Tournament.Step.HANDICAPS: "the handicaps",
     Tournament.Step.RANKINGS: "the ranking",
+    Tournament.Step.LATER_HANDICAPS: "the later handicaps",
 }
 
 # The handicap rules' refusals (seed 002; handicap/domain/errors.py), what and why.

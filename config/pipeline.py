@@ -19,8 +19,9 @@ from django.utils import timezone
 
 from awards.services import award_tournament, forget_tournament, refresh_rankings_for
 from handicap.services import (
+    carry_handicaps_forward,
     handicap_list_for,
-    update_handicaps_for,
+    update_own_handicaps,
     withdraw_handicaps,
 )
 from members.federation import EventScheme, Profile, current
@@ -50,8 +51,11 @@ AFTER_LEVEL: tuple[PipelineStep, ...] = (
     # Handicap events: the list corrected for handicap, which the award rules read.
     PipelineStep(Step.HANDICAP_LIST, handicap_list_for),
     PipelineStep(Step.AWARDS, award_tournament),
-    PipelineStep(Step.HANDICAPS, update_handicaps_for),
+    PipelineStep(Step.HANDICAPS, update_own_handicaps),
     PipelineStep(Step.RANKINGS, refresh_rankings_for),
+    # A report dated in the past: the later competitions its players' new handicaps
+    # reach. Last, so that the players see their points, handicap and ranking first.
+    PipelineStep(Step.LATER_HANDICAPS, carry_handicaps_forward),
 )
 
 

@@ -121,8 +121,11 @@ class IncrementalWalk:
     tournaments and writes the rows while this thread computes.
     """
 
-    def __init__(self, policy: HandicapPolicy) -> None:
+    def __init__(self, policy: HandicapPolicy, *, own_only: bool = False) -> None:
         self.policy = policy
+        # Only the seeds' competitions, not the later ones their changes reach (the
+        # pipeline's first handicap step; the next one carries the changes forward).
+        self.own_only = own_only
         self.rewalk = Rewalk(policy)
         self.heap: list[date] = []
         self.by_day: dict[date, set[Key]] = defaultdict(set)
@@ -355,7 +358,7 @@ class IncrementalWalk:
 
     def _discover(self, players: list[str], day: date) -> None:
         """Queue the tournaments these players have rows in from ``day`` on."""
-        if not players:
+        if not players or self.own_only:
             return
         self.discovered.update(players)
         for member, played_on, tournament in self.db.submit(_futures, players, day).result():
@@ -646,10 +649,13 @@ def _day(value: date | str) -> date:
 # -- the entry points
 
 
-def rewalk_report(tournament: Tournament, policy: HandicapPolicy) -> Outcome:
+def rewalk_report(
+    tournament: Tournament, policy: HandicapPolicy, *, own_only: bool = False
+) -> Outcome:
     """The handicap step of a report: its competitions computed again, the rows of its
-    previous version taken away, and the later competitions their changes reach."""
-    walk = IncrementalWalk(policy)
+    previous version taken away, and (unless ``own_only``) the later competitions
+    their changes reach."""
+    walk = IncrementalWalk(policy, own_only=own_only)
     walk.seed(tournament.pk, tournament.start_date)
     days = set(
         HandicapChange.objects.filter(tournament=tournament)

@@ -101,13 +101,32 @@ def handicap_list_for(tournament: Tournament) -> None:
 
 
 def update_handicaps_for(tournament: Tournament):
-    """The pipeline's handicap step: this tournament, and the later competitions whose
-    players' handicaps it changes (docs/handicap.md, "Order, late reports, monthly
-    batch"); returns what the incremental walk did (``incremental.Outcome``; None for
-    a monthly batch).
+    """A report's handicaps: its own competitions, and the later competitions whose
+    players' handicaps it changes, exactly as a full recompute gives them
+    (docs/handicap.md, "Order, late reports, monthly batch"); returns what the walk
+    did (None for a monthly batch). The pipeline takes it in two steps:
+    ``update_own_handicaps`` and, after the ranking, ``carry_handicaps_forward``.
 
     The tournament's own competitions are checked first: one the rules refuse fails
     the step with the reason (the tournament page shows it) and changes nothing."""
+    return _rewalk(tournament, own_only=False)
+
+
+def update_own_handicaps(tournament: Tournament):
+    """The pipeline's handicap step: the report's own competitions, from its players'
+    handicaps before it. For a report of today that is all; one dated in the past is
+    carried through the later competitions by the last step, so that its players see
+    their points, handicap and ranking first."""
+    return _rewalk(tournament, own_only=True)
+
+
+def carry_handicaps_forward(tournament: Tournament):
+    """The pipeline's last step: the later competitions a report dated in the past
+    reaches (its own are computed again and found unchanged)."""
+    return _rewalk(tournament, own_only=False)
+
+
+def _rewalk(tournament: Tournament, *, own_only: bool):
     lock_handicaps()
     own = list(competitions([tournament.pk]).values())
     if tournament.kind == Tournament.Kind.TEAMS:
@@ -116,14 +135,17 @@ def update_handicaps_for(tournament: Tournament):
         check(competition)
     if POLICY.monthly_batch:
         # A month's competitions share the month's start handicaps, which are carried
-        # unrounded and so not in the history: walk everything from the report on.
+        # unrounded and so not in the history: the first step walks everything from
+        # the report on, and the second has nothing left to do.
+        if not own_only:
+            return None
         rows = HandicapChange.objects.filter(tournament=tournament)
         since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
         recompute_from(since, from_tournament=tournament.pk)
         return None
     from .incremental import rewalk_report  # it reads and writes through this module
 
-    return rewalk_report(tournament, POLICY)
+    return rewalk_report(tournament, POLICY, own_only=own_only)
 
 
 def withdraw_handicaps(tournament: Tournament) -> None:

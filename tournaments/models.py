@@ -49,6 +49,7 @@ class Tournament(models.Model):
         AWARDS = "awards", _("master points")
         HANDICAPS = "handicaps", _("handicaps")
         RANKINGS = "rankings", _("rankings")
+        LATER_HANDICAPS = "later_handicaps", _("later handicaps")
 
     organiser_club = models.ForeignKey(
         Club,

@@ -34,6 +34,12 @@ def pipeline_state(tournament: Tournament) -> dict:
     detail = ""
     if failed and step:
         detail = _("at the step “%(step)s”") % {"step": step_label(step)}
+    elif status == Tournament.Pipeline.PROCESSING and step == Tournament.Step.RANKINGS:
+        # Only the later competitions' handicaps are left (a report dated in the past).
+        detail = _(
+            "points, handicaps and ranking are on the players' pages; the handicaps of "
+            "later competitions are being updated"
+        )
     elif status == Tournament.Pipeline.PROCESSING and step:
         detail = _("last step done: %(step)s") % {"step": step_label(step)}
     reason = ""

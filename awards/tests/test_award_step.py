@@ -53,7 +53,7 @@ def _report(field, *, level="bronze", day=None, **kwargs):
     tournament = outcome.tournament
     tournament.level = level
     tournament.save(update_fields=["level"])
-    for step in ("handicap_list", "awards", "handicaps", "rankings"):
+    for step in ("handicap_list", "awards", "handicaps", "rankings", "later_handicaps"):
         run_step(tournament_id=tournament.pk, version=tournament.report_version, step=step)
     return tournament
 

@@ -42,7 +42,7 @@ def _report(club, mids, rng, event_id, day, level):
         data=data, filename=f"{event_id}.xml", organiser=club, run_pipeline=False
     ).tournament
     Tournament.objects.filter(pk=tournament.pk).update(level=level)
-    for step in ("handicap_list", "awards", "handicaps", "rankings"):
+    for step in ("handicap_list", "awards", "handicaps", "rankings", "later_handicaps"):
         pipeline.run_step(tournament_id=tournament.pk, version=tournament.report_version, step=step)
 
 

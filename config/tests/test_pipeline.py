@@ -25,7 +25,7 @@ def test_the_chain_runs_after_the_report_commits(
         assert t.pipeline_status == Tournament.Pipeline.QUEUED  # nothing runs before the commit
     assert len(callbacks) == 1
     t.refresh_from_db()
-    assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "rankings", "")
+    assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "later_handicaps", "")
     assert t.pipeline_updated is not None
 
 
@@ -130,5 +130,13 @@ def test_each_federation_takes_its_own_steps():
         "awards",
         "handicaps",
         "rankings",
+        "later_handicaps",
     )
-    assert pipeline.step_names(EBU) == ("handicap_list", "awards", "handicaps", "rankings")
+    assert pipeline.step_names(EBU) == (
+        "handicap_list",
+        "awards",
+        "handicaps",
+        "rankings",
+        "later_handicaps",
+    )
+

@@ -32,7 +32,7 @@ def test_a_report_runs_the_chain_on_the_worker(shared_fixtures, celery_worker_pr
     data = (shared_fixtures / "usebio" / NAME).read_bytes()
     t = services.import_results(data=data, filename=NAME, organiser=ClubFactory()).tournament
     done = _wait_for(t.pk, "done")
-    assert done.pipeline_step == "rankings" and done.pipeline_error == ""
+    assert done.pipeline_step == "later_handicaps" and done.pipeline_error == ""
     assert Standing.objects.filter(entry__section__tournament=t).count() == 12
 
 

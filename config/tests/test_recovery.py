@@ -63,7 +63,7 @@ def test_a_deadlock_or_a_lost_connection_in_copy_is_tried_again(shared_fixtures,
     )
     runner.run_report(t.pk, t.report_version)
     t.refresh_from_db()
-    assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "rankings", "")
+    assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "later_handicaps", "")
     assert len(calls) == 3
     assert TournamentAwards.objects.filter(tournament=t).exists()
 
@@ -91,7 +91,7 @@ def test_the_sweep_runs_again_a_report_whose_messages_were_lost(shared_fixtures)
     assert list(pipeline.stuck()) == [t]
     assert tasks.sweep_stuck_reports.apply().get() == 1
     t.refresh_from_db()
-    assert (t.pipeline_status, t.pipeline_step) == ("done", "rankings")
+    assert (t.pipeline_status, t.pipeline_step) == ("done", "later_handicaps")
     assert TournamentAwards.objects.filter(tournament=t).exists()
     fresh.refresh_from_db()
     assert fresh.pipeline_status == "queued"
@@ -106,7 +106,11 @@ def test_the_sweep_goes_on_after_the_last_step_done(shared_fixtures):
         pipeline_updated=timezone.now() - timedelta(hours=1),
     )
     assert pipeline.resume(t.pk) == t.report_version
-    assert pipeline.remaining(t.pk, t.report_version) == ("handicaps", "rankings")
+    assert pipeline.remaining(t.pk, t.report_version) == (
+        "handicaps",
+        "rankings",
+        "later_handicaps",
+    )
     # Marked as moving: the next sweep leaves it alone while it runs.
     assert not pipeline.stuck().exists()
     assert pipeline.remaining(t.pk, t.report_version + 1) == ()  # a newer version: stale
@@ -174,4 +178,4 @@ def test_the_embedded_default_answers_the_upload_before_the_steps_run(
     assert Tournament.objects.get(pk=t.pk).pipeline_status in ("queued", "processing")
     assert runner.RUNNER.wait(timeout=60)
     t.refresh_from_db()
-    assert (t.pipeline_status, t.pipeline_step) == ("done", "rankings")
+    assert (t.pipeline_status, t.pipeline_step) == ("done", "later_handicaps")

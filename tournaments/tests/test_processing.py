@@ -80,6 +80,20 @@ def test_status_while_the_steps_run_names_the_last_step_done(client):
     assert state["detail"] == "senast avklarade steg: mästarpoäng"
 
 
+def test_status_before_the_later_handicaps_says_the_players_pages_are_ready(client):
+    tournament = make_tournament(pipeline_status="processing", pipeline_step="rankings")
+    state = status(client, tournament, **EN)
+    assert state["detail"] == (
+        "points, handicaps and ranking are on the players' pages; the handicaps of "
+        "later competitions are being updated"
+    )
+    assert not state["done"]
+    assert status(client, tournament, **SV)["detail"] == (
+        "poäng, handikapp och ranking syns på spelarnas sidor; de senare tävlingarnas "
+        "handikapp räknas om"
+    )
+
+
 def test_status_of_a_failed_step_gives_its_reason_in_the_readers_language_never_the_error(
     client,
 ):
