@@ -67,8 +67,10 @@ def step_names(profile: Profile | None = None) -> tuple[str, ...]:
     return tuple(step.name for step in steps(profile))
 
 
-def run_step(*, tournament_id: int, version: int, step: str) -> str:
-    """Run one step for the tournament's report ``version``; a newer report makes it stale."""
+def run_step(*, tournament_id: int, version: int, step: str, pending_only: bool = False) -> str:
+    """Run one step for the tournament's report ``version``; a newer report makes it stale.
+    With ``pending_only`` a step another delivery of the same message has done since
+    (the sweep re-queued a slow report) is "skipped" rather than run again."""
     chain = steps()
     function = {s.name: s.run for s in chain}[step]
     with transaction.atomic():
@@ -79,6 +81,8 @@ def run_step(*, tournament_id: int, version: int, step: str) -> str:
         )
         if tournament is None or tournament.report_version != version:
             return "stale"
+        if pending_only and step not in _pending(tournament, chain):
+            return "skipped"
         function(tournament)
         last = step == chain[-1].name
         tournament.pipeline_status = (
@@ -128,24 +132,26 @@ def on_results_withdrawn(sender, *, tournament: Tournament, **kwargs) -> None:
     withdraw_handicaps(tournament)
 
 
+def _pending(tournament: Tournament, chain: tuple[PipelineStep, ...]) -> tuple[str, ...]:
+    names = tuple(s.name for s in chain)
+    status, done = tournament.pipeline_status, tournament.pipeline_step
+    if status == Tournament.Pipeline.QUEUED:
+        return names
+    if status == Tournament.Pipeline.PROCESSING:
+        return names[names.index(done) + 1 :] if done in names else names
+    return ()
+
+
 def remaining(tournament_id: int, version: int) -> tuple[str, ...]:
     """The steps still to run for this report version: all of them when it is queued,
     those after the last one done when it is in progress, none when it is done, failed,
     replaced by a newer version, or gone."""
     found = (
         Tournament.objects.filter(pk=tournament_id, report_version=version)
-        .values_list("pipeline_status", "pipeline_step")
+        .only("pipeline_status", "pipeline_step")
         .first()
     )
-    if found is None:
-        return ()
-    status, done = found
-    names = step_names()
-    if status == Tournament.Pipeline.QUEUED:
-        return names
-    if status == Tournament.Pipeline.PROCESSING:
-        return names[names.index(done) + 1 :] if done in names else names
-    return ()
+    return () if found is None else _pending(found, steps())
 
 
 class StepFailed(Exception):
@@ -163,7 +169,9 @@ def run_remaining(tournament_id: int, version: int) -> str:
     message delivered twice, the sweep) goes on after the last step done."""
     for step in remaining(tournament_id, version):
         try:
-            outcome = run_step(tournament_id=tournament_id, version=version, step=step)
+            outcome = run_step(
+                tournament_id=tournament_id, version=version, step=step, pending_only=True
+            )
         except Exception as exc:
             raise StepFailed(step) from exc
         if outcome == "stale":

@@ -140,3 +140,31 @@ def test_each_federation_takes_its_own_steps():
         "later_handicaps",
     )
 
+
+def test_a_second_delivery_skips_the_steps_the_first_has_done(shared_fixtures, monkeypatch):
+    """The sweep may re-queue a slow report while its first message still runs: the
+    second delivery waits on the tournament's lock, then finds the step done."""
+    t = _report(shared_fixtures, ClubFactory(), run_pipeline=False)
+    names = pipeline.step_names()
+    for step in names[:3]:
+        assert pipeline.run_step(tournament_id=t.pk, version=1, step=step) == "done"
+    ran = []
+
+    def counted(tournament):
+        ran.append(tournament.pk)
+
+    monkeypatch.setattr(pipeline, "AFTER_LEVEL", replaced(pipeline.AFTER_LEVEL, names[2], counted))
+    assert (
+        pipeline.run_step(tournament_id=t.pk, version=1, step=names[2], pending_only=True)
+        == "skipped"
+    )
+    assert ran == []
+    # without pending_only the step runs again (the idempotence tests rely on it)
+    assert pipeline.run_step(tournament_id=t.pk, version=1, step=names[2]) == "done"
+    assert ran == [t.pk]
+    assert pipeline.run_remaining(t.pk, 1) == "done"
+    t.refresh_from_db()
+    assert (t.pipeline_status, t.pipeline_step) == ("done", names[-1])
+    assert pipeline.run_step(tournament_id=t.pk, version=1, step=names[3], pending_only=True) == (
+        "skipped"
+    )
