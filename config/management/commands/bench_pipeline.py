@@ -7,7 +7,8 @@ DATABASE_URL gets a demo federation and a season of ``--tournaments`` when it is
 Each report is a 30-table, 42-board silver pairs event of one club (an approved silver
 sanction makes it one), drawn from the club's district; the time runs from the call
 that saves the upload until the member page of one of its prize winners shows the
-tournament in its awards, its handicap history and its ranking.
+tournament in its awards, its handicap history and its ranking; and until the last
+step (the later competitions a report dated in the past reaches) is done.
 """
 
 from __future__ import annotations
@@ -79,19 +80,23 @@ class Command(BaseCommand):
                 ("dated today", today),
                 ("dated seven months back", today - timedelta(days=212)),
             ):
-                seconds = [self._report(rng, day, n, label) for n in range(runs)]
-                self.stdout.write(
-                    f"30-table report {label}, upload to member page: median "
-                    f"{statistics.median(seconds):.2f} s (min {min(seconds):.2f}, max "
-                    f"{max(seconds):.2f}) over {runs} runs"
-                )
+                times = [self._report(rng, day, n, label) for n in range(runs)]
+                for what, seconds in (
+                    ("upload to member page", [shown for shown, _ in times]),
+                    ("upload to every step done", [done for _, done in times]),
+                ):
+                    self.stdout.write(
+                        f"30-table report {label}, {what}: median "
+                        f"{statistics.median(seconds):.2f} s (min {min(seconds):.2f}, max "
+                        f"{max(seconds):.2f}) over {runs} runs"
+                    )
         finally:
             worker.stop()
             redis.stop()
         since = timezone.localdate() - timedelta(days=122)
         self._recompute_since(since)
 
-    def _report(self, rng: random.Random, day: date, n: int, label: str) -> float:
+    def _report(self, rng: random.Random, day: date, n: int, label: str) -> tuple[float, float]:
         club, mids = self._club(rng)
         event_id = f"bench-pipeline-{day:%Y%m%d}-{n}-{rng.randrange(10**6)}"
         data = synthetic_usebio(
@@ -117,14 +122,21 @@ class Command(BaseCommand):
             data=data, filename=f"{event_id}.xml", organiser=club
         ).tournament
         winner = None
+        shown = None
         deadline = time.monotonic() + 300
+        # The member page can show the report once the ranking step is done; only the
+        # later competitions' handicaps may still be on their way.
+        visible = (Tournament.Step.RANKINGS, Tournament.Step.LATER_HANDICAPS)
         while time.monotonic() < deadline:
-            status = Tournament.objects.values_list("pipeline_status", flat=True).get(
+            status, step = Tournament.objects.values_list("pipeline_status", "pipeline_step").get(
                 pk=tournament.pk
             )
             if status == "failed":
                 raise CommandError(f"{label}: the pipeline failed for {tournament.pk}")
-            if status == "done":
+            if shown is not None:
+                if status == "done":
+                    return shown, time.perf_counter() - started
+            elif status == "done" or step in visible:
                 if winner is None:
                     winner = (
                         MasterPointAward.objects.filter(tournament=tournament, colour="silver")
@@ -134,7 +146,8 @@ class Command(BaseCommand):
                     if winner is None:
                         raise CommandError(f"{label}: no silver award in {tournament.pk}")
                 if self._shown(client, winner, tournament):
-                    return time.perf_counter() - started
+                    shown = time.perf_counter() - started
+                    continue
             time.sleep(0.01)
         raise CommandError(f"{label}: tournament {tournament.pk} not on the member page in 300 s")
 
