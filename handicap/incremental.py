@@ -653,17 +653,39 @@ def rewalk_report(
     tournament: Tournament, policy: HandicapPolicy, *, own_only: bool = False
 ) -> Outcome:
     """The handicap step of a report: its competitions computed again, the rows of its
-    previous version taken away, and (unless ``own_only``) the later competitions
-    their changes reach."""
-    walk = IncrementalWalk(policy, own_only=own_only)
-    walk.seed(tournament.pk, tournament.start_date)
+    previous version taken away, and the later competitions their changes reach.
+
+    ``own_only`` (the pipeline's first handicap step) leaves the later competitions to
+    :func:`carry_forward`, but only for a report seen for the first time: a replaced
+    version's rows that go (another date, players no longer in it) are not there for
+    the next step to find, so a replacement walks on at once."""
     days = set(
         HandicapChange.objects.filter(tournament=tournament)
         .order_by()
         .values_list("played_on", flat=True)
         .distinct()
     )
+    walk = IncrementalWalk(policy, own_only=own_only and not days)
+    walk.seed(tournament.pk, tournament.start_date)
     walk.seed_rows(tournament.pk, days - {tournament.start_date})
+    return walk.run()
+
+
+def carry_forward(tournament: Tournament, policy: HandicapPolicy) -> Outcome:
+    """The later competitions a report's own rows reach (after ``rewalk_report(...,
+    own_only=True)``): each of its players' rows from its date on against the handicap
+    carried into it; where they disagree the walk goes on from there, as far as the
+    changes reach. Only the report's players can disagree: its rows were the only ones
+    written. Nothing disagrees for a report of today, or once this has run."""
+    players = list(
+        HandicapChange.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("member_id", flat=True)
+        .distinct()
+    )
+    walk = IncrementalWalk(policy)
+    if players:
+        _check_chains(tournament.start_date, walk, players)
     return walk.run()
 
 
@@ -694,12 +716,18 @@ def check_since(since: date, policy: HandicapPolicy) -> Outcome:
 
 
 def _check_chains(
-    since: date, walk: IncrementalWalk
+    since: date, walk: IncrementalWalk, members: list[int] | None = None
 ) -> tuple[dict[int, tuple], dict[int, tuple[Decimal, date]]]:
-    """Each row's old against the row before's new; seeds where they differ."""
+    """Each row's old against the row before's new; seeds where they differ. Every
+    member's rows, or only these ``members``'."""
     quote = connection.ops.quote_name
     history = quote(HandicapChange._meta.db_table)
     matches = quote(TeamMatch._meta.db_table)
+    params: list = [since]
+    of_members = ""
+    if members is not None:
+        of_members = f"AND h.member_id IN ({', '.join(['%s'] * len(members))})"
+        params.extend(members)
     sql = f"""
         SELECT member_id, played_on, tournament_id, match_id, old, new,
                prev_new, prev_day, prev_tournament, prev_match, is_last
@@ -712,7 +740,7 @@ def _check_chains(
                        CASE WHEN LEAD(h.id) OVER w IS NULL THEN 1 ELSE 0 END AS is_last
                   FROM {history} h
                   LEFT JOIN {matches} tm ON tm.id = h.match_id
-                 WHERE h.played_on >= %s
+                 WHERE h.played_on >= %s {of_members}
                 WINDOW w AS (PARTITION BY h.member_id
                              ORDER BY h.played_on, h.tournament_id, COALESCE(tm.round, -1),
                                       h.match_id)
@@ -720,7 +748,7 @@ def _check_chains(
          WHERE prev_new IS NULL OR old <> prev_new OR is_last = 1
     """  # noqa: S608 -- names from the models, values as parameters
     with connection.cursor() as cursor:
-        cursor.execute(sql, [since])
+        cursor.execute(sql, params)
         found = cursor.fetchall()
     firsts: dict[int, tuple] = {}
     lasts: dict[int, tuple[Decimal, date]] = {}

@@ -122,8 +122,13 @@ def update_own_handicaps(tournament: Tournament):
 
 def carry_handicaps_forward(tournament: Tournament):
     """The pipeline's last step: the later competitions a report dated in the past
-    reaches (its own are computed again and found unchanged)."""
-    return _rewalk(tournament, own_only=False)
+    reaches, found where its players' later rows do not carry on from its rows."""
+    lock_handicaps()
+    if POLICY.monthly_batch:
+        return None  # the first step walked everything from the report on
+    from .incremental import carry_forward  # it reads and writes through this module
+
+    return carry_forward(tournament, POLICY)
 
 
 def _rewalk(tournament: Tournament, *, own_only: bool):
@@ -135,10 +140,7 @@ def _rewalk(tournament: Tournament, *, own_only: bool):
         check(competition)
     if POLICY.monthly_batch:
         # A month's competitions share the month's start handicaps, which are carried
-        # unrounded and so not in the history: the first step walks everything from
-        # the report on, and the second has nothing left to do.
-        if not own_only:
-            return None
+        # unrounded and so not in the history: walk everything from the report on.
         rows = HandicapChange.objects.filter(tournament=tournament)
         since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
         recompute_from(since, from_tournament=tournament.pk)

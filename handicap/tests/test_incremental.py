@@ -16,7 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handicap.models import HandicapChange, MemberHandicap
-from handicap.services import recompute_from, update_handicaps_for, withdraw_handicaps
+from handicap.services import (
+    carry_handicaps_forward,
+    recompute_from,
+    update_handicaps_for,
+    update_own_handicaps,
+    withdraw_handicaps,
+)
 from members.tests.factories import MemberFactory
 from tournaments.models import (
     Entry,
@@ -133,6 +139,16 @@ def _check_against_the_full_recompute() -> None:
     assert current == full_current
 
 
+def _members() -> list:
+    members = [MemberFactory() for _ in range(MEMBERS)]
+    for n, member in enumerate(members[:-1]):  # the last one is met for the first time
+        start = Decimal(18 + 3 * n)
+        MemberHandicap.objects.create(
+            member=member, handicap=start, start=start, policy_version="SBF 2007"
+        )
+    return members
+
+
 @settings(
     max_examples=25,
     deadline=None,
@@ -141,12 +157,7 @@ def _check_against_the_full_recompute() -> None:
 @given(operations=operations)
 def test_the_step_gives_what_the_full_recompute_gives(operations) -> None:
     with transaction.atomic():
-        members = [MemberFactory() for _ in range(MEMBERS)]
-        for n, member in enumerate(members[:-1]):  # the last one is met for the first time
-            start = Decimal(18 + 3 * n)
-            MemberHandicap.objects.create(
-                member=member, handicap=start, start=start, policy_version="SBF 2007"
-            )
+        members = _members()
         tournaments: list[Tournament] = []
         for operation in operations:
             if operation[0] == "add":
@@ -164,6 +175,49 @@ def test_the_step_gives_what_the_full_recompute_gives(operations) -> None:
                 withdraw_handicaps(tournament)
                 tournament.delete()
             _check_against_the_full_recompute()
+        transaction.set_rollback(True)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(operations=operations, waits=st.lists(st.booleans(), min_size=8, max_size=8))
+def test_the_pipelines_two_steps_give_what_the_full_recompute_gives(operations, waits) -> None:
+    """The pipeline's own step, then (after the ranking) the step that carries a late
+    report forward; other reports' steps may come in between, as on a busy worker."""
+    with transaction.atomic():
+        members = _members()
+        tournaments: list[Tournament] = []
+        waiting: list[Tournament] = []  # own step done, carrying forward still to come
+        for operation, wait in zip(operations, waits, strict=False):
+            if operation[0] == "add":
+                tournament = _report(operation[1], members)
+                tournaments.append(tournament)
+                update_own_handicaps(tournament)
+                waiting.append(tournament)
+            elif not tournaments:
+                continue
+            elif operation[0] == "replace":
+                tournament = tournaments[operation[1] % len(tournaments)]
+                _replace(tournament, operation[2], members)
+                update_own_handicaps(tournament)
+                waiting.append(tournament)
+            else:
+                tournament = tournaments.pop(operation[1] % len(tournaments))
+                withdraw_handicaps(tournament)
+                waiting = [t for t in waiting if t.pk != tournament.pk]
+                tournament.delete()
+            if wait:
+                continue
+            for tournament in waiting:
+                carry_handicaps_forward(tournament)
+            waiting = []
+            _check_against_the_full_recompute()
+        for tournament in waiting:
+            carry_handicaps_forward(tournament)
+        _check_against_the_full_recompute()
         transaction.set_rollback(True)
 
 
