@@ -4,9 +4,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from . import services
+from .common.exports import csv_response, wants_export
 from .common.pages import MEMBER_PAGE
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
@@ -74,10 +74,8 @@ def club_detail(request, pk: int):
     memberships = Membership.objects.filter(club=club, season=season).select_related("member")
     table = ClubMembersTable(memberships)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
-        exporter = TableExport(export_format, table, exclude_columns=())
-        return exporter.response(f"club-{club.number}-members-{season}.{export_format}")
+    if wants_export(request):
+        return csv_response(table.as_values(), f"club-{club.number}-members-{season}.csv")
     return render(
         request,
         "members/club_detail.html",
