@@ -31,6 +31,7 @@ from django.utils import timezone
 from awards.models import MasterPointAward
 from config.benchmarking import RedisServer, Worker
 from config.celery import app
+from handicap.models import HandicapChange
 from members.models import Club, Member, Membership
 from members.services import current_season
 from tournaments import services
@@ -154,7 +155,10 @@ class Command(BaseCommand):
     @staticmethod
     def _shown(client: Client, mid: int, tournament: Tournament) -> bool:
         """The member page names the tournament in the awards, the ranking and the
-        handicap history."""
+        handicap history. The page lists the last 50 handicap rows: a report dated
+        seven months back is among them only for a member who played little since, so
+        there the competition count (``handicap-count``, which counts every row) must
+        include the report's row."""
         response = client.get(f"/members/{mid}/")
         if response.status_code != 200:
             raise CommandError(f"the member page of {mid} answered {response.status_code}")
@@ -165,6 +169,12 @@ class Command(BaseCommand):
             start = body.find(f'id="{part}"')
             end = body.find("</section>", start)
             parts[part] = start >= 0 and link in body[start:end]
+        if not parts["handicap"]:
+            rows = HandicapChange.objects.filter(member__mid=mid)
+            if rows.filter(tournament=tournament).exists():
+                start = body.find('id="handicap-count"')
+                shown = body[start : body.find("</p>", start)]
+                parts["handicap"] = start >= 0 and f" {rows.count()} " in shown
         return all(parts.values())
 
     def _club(self, rng: random.Random) -> tuple[Club, list[int]]:
