@@ -7,6 +7,7 @@ REDIS_URL, SECRET_KEY, DEBUG=0 and ALLOWED_HOSTS; then
 """
 
 import os
+from datetime import date
 from pathlib import Path
 
 import dj_database_url
@@ -179,6 +180,9 @@ CELERY_RESULT_EXPIRES = 3600
 # A report whose pipeline has not moved for this many seconds lost its messages: the
 # sweep (Celery beat, or the embedded runner) runs it again.
 PIPELINE_STUCK_AFTER = envint("KLOVER_STUCK_AFTER", 300)
+# No report is dated before the federation's first season (tournaments/importers/
+# plausibility.py): an older date is a typing error.
+KLOVER_FIRST_DAY = date.fromisoformat(os.environ.get("KLOVER_FIRST_DAY", "1990-01-01"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -25,7 +25,8 @@ from members.common.bulk import insert_rows
 from members.common.locks import lock_report
 from members.models import Club, Member
 
-from .importers.report import Problem, ReportedEvent, check_report, report_warnings
+from .importers import plausibility
+from .importers.report import Problem, ReportedEvent, check_report, loggable, report_warnings
 from .models import (
     BoardResult,
     Entry,
@@ -81,9 +82,12 @@ def _resolve_players(report: ReportedEvent) -> tuple[dict[str, Member], list[Pro
 
 
 def _temporary_id(national_id: str | None, name: str, entry_key: str, seat: int) -> str:
-    if national_id:
-        return f"G-{national_id}"[:40]
-    return f"G-{entry_key}-{seat}-{name}"[:40]
+    """A guest's id in the results: "G-" and the file's id, else the seat and name;
+    one too long for the column is named by its digest (cut, two would be one)."""
+    full = f"G-{national_id}" if national_id else f"G-{entry_key}-{seat}-{name}"
+    if len(full) <= 40:
+        return full
+    return "G-" + hashlib.sha256(full.encode()).hexdigest()[:38]
 
 
 def report_results(
@@ -98,6 +102,9 @@ def report_results(
     """Save a report (or refuse it with every problem listed) and queue the pipeline."""
     checksum = checksum_of(data)
     problems = check_report(report, today=timezone.localdate())
+    problems += plausibility.problems(
+        report, first_day=settings.KLOVER_FIRST_DAY, filename=filename
+    )
     if problems:
         ImportLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
@@ -106,7 +113,7 @@ def report_results(
             checksum=checksum,
             source_format=report.source_format,
             outcome=ImportLog.Outcome.REFUSED,
-            errors=[p.as_dict() for p in problems],
+            errors=loggable(problems),
         )
         raise ReportRefused(problems)
 
@@ -131,7 +138,7 @@ def report_results(
                     checksum=checksum,
                     source_format=report.source_format,
                     outcome=ImportLog.Outcome.REPLACED if replaced else ImportLog.Outcome.SAVED,
-                    errors=[p.as_dict() for p in warnings],
+                    errors=loggable(warnings),
                 )
                 if run_pipeline:
                     results_changed.send(
@@ -411,7 +418,7 @@ def import_results(
             checksum=checksum_of(data),
             source_format=fmt or guess_format(filename, data),
             outcome=ImportLog.Outcome.REFUSED,
-            errors=[p.as_dict() for p in refused.problems],
+            errors=loggable(refused.problems),
         )
         raise
     return report_results(

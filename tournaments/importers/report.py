@@ -146,6 +146,27 @@ class ReportedEvent:
     matches: tuple[ReportedMatch, ...] = ()
 
 
+# The problems an import log keeps: enough to mend a file, not a copy of a broken one.
+LOGGED_PROBLEMS = 200
+LOGGED_TEXT = 500
+
+
+def loggable(problems: list[Problem]) -> list[dict[str, str]]:
+    """The problems as an import log stores them: the first 200 (and how many more),
+    each text without control characters (a NUL cannot be stored) and not over 500
+    characters."""
+
+    def clean(text: str) -> str:
+        text = "".join(c if c.isprintable() or c == " " else "\ufffd" for c in text)
+        return text if len(text) <= LOGGED_TEXT else text[: LOGGED_TEXT - 1] + "…"
+
+    out = [{"where": clean(p.where), "what": clean(p.what)} for p in problems[:LOGGED_PROBLEMS]]
+    if len(problems) > LOGGED_PROBLEMS:
+        more = len(problems) - LOGGED_PROBLEMS
+        out.append({"where": "", "what": f"and {more} more problems"})
+    return out
+
+
 def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
     """Everything that makes the report unusable, each with where it is."""
     problems = list(report.problems)

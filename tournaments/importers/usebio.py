@@ -441,6 +441,10 @@ def _refuse_entity_declarations(data: bytes) -> None:
             f"not well-formed XML ({expat.errors.messages[error.code]})",
             f"line {error.lineno}, column {error.offset}",
         ) from error
+    except LookupError as error:  # expat asks Python for an encoding it does not know
+        raise UsebioError(
+            f"the document's encoding is unknown ({error}); use UTF-8", "line 1"
+        ) from error
 
 
 _PAIR_ID = re.compile(r"(?:\((?P<section>[^)]+)\)\s*)?(?P<number>\d+)\s*(?P<direction>NS|EW)?")
