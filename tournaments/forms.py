@@ -3,9 +3,9 @@ from django.utils.translation import gettext_lazy as _
 
 from members.models import Club
 
-# USEBIO files of a whole championship are a few hundred kB; anything far larger
-# is not a results file, and the importers read the whole file into memory.
-MAX_REPORT_BYTES = 10 * 1024 * 1024
+from .importers import limits
+
+MAX_REPORT_BYTES = limits.MAX_BYTES
 
 FORMAT_CHOICES = [
     ("", _("Guess from the file")),

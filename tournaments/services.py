@@ -25,7 +25,7 @@ from members.common.bulk import insert_rows
 from members.common.locks import lock_report
 from members.models import Club, Member
 
-from .importers import plausibility
+from .importers import limits, plausibility
 from .importers.report import Problem, ReportedEvent, check_report, loggable, report_warnings
 from .models import (
     BoardResult,
@@ -372,6 +372,9 @@ def guess_format(filename: str, data: bytes) -> str:
 def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> ReportedEvent:
     """Read a results file into the common report; a file that cannot be read is refused."""
     fmt = fmt or guess_format(filename, data)
+    too_large = limits.refusal(data, filename, fmt)
+    if too_large is not None:
+        raise ReportRefused([too_large])
     if fmt == "usebio":
         from .importers.usebio import UsebioError, parse_usebio
         from .importers.usebio_report import report_from_usebio

@@ -21,8 +21,9 @@ from xml.parsers import expat
 
 from tournaments.domain.contract import Contract, PassedOut, Seat, parse_contract, parse_seat
 from tournaments.domain.matchpoints import NOT_PLAYED, ArtificialScore, BoardResult
+from tournaments.importers import limits
 
-MAX_BYTES = 32 * 1024 * 1024
+MAX_BYTES = limits.MAX_BYTES
 VERSIONS = ("1.2", "1.3")
 
 Scoring = Literal["match_points", "butler", "cross_imps", "team_vps", "board_a_match"]

@@ -184,3 +184,37 @@ def test_an_unknown_xml_encoding_is_refused(club, xml):
 def test_a_wide_csv_is_refused_and_its_log_saved(club, encoding):
     data = "# event: Onsdag\n# date: 2025-03-05\n# kind: pairs\n# boards: 24\n".encode(encoding)
     assert _refused(club, data, "onsdag.csv")
+
+
+# --- limits inside the importers (tournaments/importers/limits.py)
+
+
+def test_a_file_over_the_byte_limit_is_refused_before_it_is_read(club, monkeypatch):
+    from tournaments.importers import limits
+
+    monkeypatch.setattr(limits, "MAX_BYTES", 1000)
+    data = b"# event: Stor\n" + b"x" * 1000
+    problems = _refused(club, data, "stor.csv")
+    assert problems == [("stor.csv", "the file is 0.0 MB; results files are read up to 0 MB")]
+
+
+def test_a_csv_of_300000_rows_is_refused_in_one_problem(club):
+    row = "1;G:1+G:2;A - B;1;1;24\n"
+    data = ("# event: Massor\n# date: 2025-03-05\n# kind: pairs\n" + row * 300_000).encode()
+    problems = _refused(club, data, "massor.csv")
+    assert problems == [
+        ("massor.csv", "the file has 300004 lines; a CSV results file is read up to 12000 lines")
+    ]
+    assert len(ImportLog.objects.get().errors) == 1
+
+
+def test_a_pbn_over_the_line_limit(club):
+    data = ("% PBN 2.1\n" + "%\n" * 200_000).encode()
+    assert _refused(club, data, "lang.pbn")[0][1].startswith("the file has 200002 lines")
+
+
+def test_the_command_and_the_page_share_the_byte_limit():
+    from tournaments import forms
+    from tournaments.importers import limits, usebio
+
+    assert forms.MAX_REPORT_BYTES == usebio.MAX_BYTES == limits.MAX_BYTES
