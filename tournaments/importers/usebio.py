@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Literal
 from xml.parsers import expat
 
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as defused_fromstring
+
 from tournaments.domain.contract import Contract, PassedOut, Seat, parse_contract, parse_seat
 from tournaments.domain.matchpoints import NOT_PLAYED, ArtificialScore, BoardResult
 from tournaments.importers import limits
@@ -968,7 +971,12 @@ def parse_usebio(data: bytes) -> UsebioEvent:
     if len(data) > MAX_BYTES:
         raise UsebioError(f"file is {len(data)} bytes, more than {MAX_BYTES}", "(input)")
     _refuse_entity_declarations(data)
-    root_element = ET.fromstring(data)
+    # defusedxml refuses entities and external references again, whatever the
+    # expat check above lets through (a second lock on the same door).
+    try:
+        root_element = defused_fromstring(data, forbid_dtd=False, forbid_entities=True)
+    except (DefusedXmlException, ET.ParseError) as error:
+        raise UsebioError(f"the document is refused ({error})", "DOCTYPE") from error
     if root_element.tag != "USEBIO":
         raise UsebioError(
             f"root element must be USEBIO, got {root_element.tag}", f"/{root_element.tag}"
