@@ -62,8 +62,20 @@ def page(browser, live_server):
     )
     context.set_default_timeout(10_000)
     tab = context.new_page()
+    # Every page keeps to the Content-Security-Policy (config/settings.py): Chromium
+    # reports what the policy refused as a console error.
+    refused = []
+    tab.on(
+        "console",
+        lambda message: (
+            refused.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
     yield tab
     context.close()
+    assert refused == [], f"the Content-Security-Policy refused: {refused}"
 
 
 @pytest.fixture(params=["sv", "en"])

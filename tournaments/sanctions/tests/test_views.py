@@ -5,6 +5,7 @@ their query counts, the public calendar, the printable decision, notifications."
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils import timezone
@@ -561,7 +562,9 @@ def test_printable_decision(client, people):
     assert s.reference in body and "Lycka till" in body and "BK Lund" in body
     assert people["home_official"].member.full_name in body
     assert "000 kap. 4, rad 161-253" in body and "000 kap. 5, rad 336-352" in body
-    assert "@media print" in body
+    # the print rules are a stylesheet of their own (no inline style: the CSP)
+    assert 'href="/static/css/print_page.css"' in body and "<style" not in body
+    assert "@media print" in (settings.BASE_DIR / "static/css/print_page.css").read_text()
     assert "♣ Klöver – Svenska Bridgeförbundet" in body  # the profile's name (issue 14)
 
 
