@@ -46,6 +46,13 @@ def _sbf_unless_told(settings):
 
 
 @pytest.fixture(autouse=True)
+def _second_factor_only_where_tested(request, settings):
+    """Officials log in with a second factor (members.security); the tests of pages
+    log them in with force_login, and those marked ``two_factor`` test the factor."""
+    settings.KLOVER_TWO_FACTOR = request.node.get_closest_marker("two_factor") is not None
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Logins made by factories hash their password; the real hasher takes a
     third of a second a login on purpose, which only slows the tests."""

@@ -7,10 +7,11 @@ REDIS_URL, SECRET_KEY, DEBUG=0 and ALLOWED_HOSTS; then
 """
 
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from members.federation import profile_of
@@ -53,6 +54,9 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_filters",
     "django_tables2",
+    "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "members",
     "tournaments",
     "tournaments.sanctions",
@@ -70,8 +74,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "members.security.SessionLifetimeMiddleware",
+    "members.security.TwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # last: it answers a locked-out login before the view runs
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -119,9 +129,59 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Accounts (docs/security.md). Failed logins: django-axes counts them per account and
+# per address; the tenth within the cool-off locks that account or address out for
+# it, and the office unlocks early (the admin's "Access attempts").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("KLOVER_LOGIN_FAILURES", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("KLOVER_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "members.security.locked_out"
+AXES_CLIENT_IP_CALLABLE = "members.security.client_ip"
+AXES_VERBOSE = False
+# Proxies in front of the web processes that add X-Forwarded-For (0: none; the
+# address is REMOTE_ADDR). With a proxy and 0, every login would share its address.
+KLOVER_PROXY_COUNT = envint("KLOVER_PROXY_COUNT", 0)
+# A session ends after this many seconds without a request, and this many after the
+# login whatever happens (members.security.SessionLifetimeMiddleware).
+KLOVER_SESSION_IDLE = envint("KLOVER_SESSION_IDLE", 2 * 3600)
+KLOVER_SESSION_LIFETIME = envint("KLOVER_SESSION_LIFETIME", 12 * 3600)
+SESSION_COOKIE_AGE = KLOVER_SESSION_LIFETIME
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+# Office staff, district officials and the admin site's users log in with a second
+# factor (TOTP through django-otp; members.security.TwoFactorMiddleware).
+KLOVER_TWO_FACTOR = envbool("KLOVER_TWO_FACTOR", True)
+OTP_TOTP_ISSUER = "Klöver"
+# The admin site's address (not the well-known /admin/).
+ADMIN_PATH = os.environ.get("KLOVER_ADMIN_PATH", "office/admin/").strip("/") + "/"
+# Content-Security-Policy (django-csp): nothing inline, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "members:my_page"
 LOGOUT_REDIRECT_URL = "members:search"

@@ -1,9 +1,12 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from members import security
+
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_PATH, admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",
@@ -11,6 +14,8 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/two-factor/", security.two_factor_verify, name="two_factor_verify"),
+    path("accounts/two-factor/setup/", security.two_factor_setup, name="two_factor_setup"),
     path("tournaments/manual/", include("tournaments.manual.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("sanctions/", include("tournaments.sanctions.urls")),

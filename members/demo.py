@@ -14,16 +14,19 @@ from datetime import date
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from . import demo_names, demo_names_english
 from .domain.age import JUNIOR_MAX_AGE
 from .federation import EBU, SBF, Profile
 from .models import Club, District, Federation, Member, Membership, Role
+from .permissions import needs_two_factor
 from .services import refresh_members_count
 
 FIRST_MID = 10001
 FIRST_CLUB_NUMBER = 1001
-DEMO_PASSWORD = "klover-demo"
+# Meets the password rules (12 characters, not common, not all digits).
+DEMO_PASSWORD = "klover-demo-2026"
 BATCH = 2000
 
 
@@ -298,5 +301,9 @@ def _create_demo_logins(season: int, logins: tuple[DemoLogin, ...]) -> None:
             Role.objects.create(
                 member=member, kind=Role.Kind.DISTRICT_OFFICIAL, district=biggest.district
             )
+        if needs_two_factor(user):
+            # The demo's officials have their second factor set up; without a phone,
+            # ``manage.py two_factor_code <login>`` shows the code (README).
+            TOTPDevice.objects.create(user=user, name="Klöver demo", confirmed=True)
         elif login.role == "club_admin":
             Role.objects.create(member=member, kind=Role.Kind.CLUB_ADMIN, club=biggest)

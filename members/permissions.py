@@ -25,6 +25,22 @@ def is_office_staff(user) -> bool:
     return member is not None and member.roles.filter(kind=Role.Kind.OFFICE_STAFF).exists()
 
 
+def needs_two_factor(user) -> bool:
+    """Office staff, district officials and whoever may open the admin site log in
+    with a second factor (issue 16; docs/security.md)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    member = member_of(user)
+    return (
+        member is not None
+        and member.roles.filter(
+            kind__in=(Role.Kind.OFFICE_STAFF, Role.Kind.DISTRICT_OFFICIAL)
+        ).exists()
+    )
+
+
 @dataclass(frozen=True)
 class Roles:
     """Everything a user holds, read in one query: for pages that ask several times."""

@@ -114,7 +114,7 @@ def test_changing_the_facts_in_the_admin_computes_the_awards_again(
         data={"award_table": "", "award_options": '{"abandoned": true}'}, instance=tournament
     )
     assert form.is_valid(), form.errors
-    request = RequestFactory().post("/admin/")
+    request = RequestFactory().post("/office/admin/")
     request.session = {}
     request._messages = FallbackStorage(request)
     with django_capture_on_commit_callbacks(execute=True):

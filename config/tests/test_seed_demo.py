@@ -42,7 +42,7 @@ def test_seed_demo_builds_a_plausible_deterministic_federation():
         "district_official",
         "club_admin",
     }
-    assert get_user_model().objects.get(username="kansli").check_password("klover-demo")
+    assert get_user_model().objects.get(username="kansli").check_password("klover-demo-2026")
     first = _snapshot()
 
     Sanction.objects.all().delete()  # the demo's applications protect their clubs
