@@ -402,6 +402,20 @@ class _Node:
         value = self.text(tag)
         return None if value is None else self._integer(tag, value)
 
+    def integer_within(self, tag: str, low: int, high: int) -> int | None:
+        """A count the file gives for information: refused outside what an event has
+        (tournaments/importers/plausibility.py holds the rules for what is saved)."""
+        value = self.integer(tag)
+        if value is not None and not low <= value <= high:
+            raise UsebioError(f"{tag} {value} is not {low} to {high}", f"{self.path}/{tag}")
+        return value
+
+    def decimal_within(self, tag: str, low: Decimal, high: Decimal) -> Decimal | None:
+        value = self.decimal(tag)
+        if value is not None and not low <= value <= high:
+            raise UsebioError(f"{tag} {value} is not {low} to {high}", f"{self.path}/{tag}")
+        return value
+
     def required_integer(self, tag: str) -> int:
         return self._integer(tag, self.required(tag))
 
@@ -490,16 +504,31 @@ def _players(pair: _Node) -> tuple[UsebioPlayer, ...]:
     return tuple(players)
 
 
+# What a file may say it awarded or held, for information (Klöver computes the awards):
+# the EBU's largest events award a few thousand master points; an event plays in at
+# most a few dozen sessions and sections.
+MAX_AWARDED = Decimal(100_000)
+MAX_SESSIONS = 50
+MAX_SECTIONS = 100
+
+
+def _within(node: _Node, tag: str, read) -> Decimal:
+    value = read(tag)
+    if not 0 <= value <= MAX_AWARDED:
+        raise UsebioError(f"{tag} {value} is not 0 to {MAX_AWARDED}", f"{node.path}/{tag}")
+    return value
+
+
 def _master_points(pair: _Node) -> tuple[MasterPointAward, ...]:
     awards = []
     # Compscore3 writes the award directly in PAIR, NZ Scorer inside MASTER_POINTS.
-    direct = pair.decimal("MASTER_POINTS_AWARDED")
+    direct = pair.decimal_within("MASTER_POINTS_AWARDED", Decimal(0), MAX_AWARDED)
     if direct is not None:
         awards.append(MasterPointAward(awarded=direct, point_type=pair.text("MASTER_POINT_TYPE")))
     for block in pair.children("MASTER_POINTS"):
         awards.append(
             MasterPointAward(
-                awarded=block.required_decimal("MASTER_POINTS_AWARDED"),
+                awarded=_within(block, "MASTER_POINTS_AWARDED", block.required_decimal),
                 point_type=block.text("MASTER_POINT_TYPE"),
             )
         )
@@ -1049,8 +1078,8 @@ def parse_usebio(data: bytes) -> UsebioEvent:
         master_point_scale=event.text("MASTER_POINT_SCALE"),
         master_point_type=event.text("MASTER_POINT_TYPE"),
         master_points_awarded=_flag(event, "MPS_AWARDED_FLAG"),
-        session_count=event.integer("SESSION_COUNT"),
-        section_count=event.integer("SECTION_COUNT"),
+        session_count=event.integer_within("SESSION_COUNT", 1, MAX_SESSIONS),
+        section_count=event.integer_within("SECTION_COUNT", 1, MAX_SECTIONS),
         boards_played=event.integer("BOARDS_PLAYED"),
         scoring_method=event.text("SCORING_METHOD"),
         pay_to_play_rate=event.decimal("P2P_CHARGE_RATE"),

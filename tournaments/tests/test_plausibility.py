@@ -218,3 +218,25 @@ def test_the_command_and_the_page_share_the_byte_limit():
     from tournaments.importers import limits, usebio
 
     assert forms.MAX_REPORT_BYTES == usebio.MAX_BYTES == limits.MAX_BYTES
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ("<SESSION_COUNT>1</SESSION_COUNT>", "<SESSION_COUNT>-1</SESSION_COUNT>", "SESSION_COUNT"),
+        (
+            "<SECTION_COUNT>1</SECTION_COUNT>",
+            "<SECTION_COUNT>1000000</SECTION_COUNT>",
+            "SECTION_COUNT",
+        ),
+        (
+            "<MASTER_POINTS_AWARDED>0</MASTER_POINTS_AWARDED>",
+            "<MASTER_POINTS_AWARDED>1e40</MASTER_POINTS_AWARDED>",
+            "MASTER_POINTS_AWARDED",
+        ),
+    ],
+)
+def test_counts_and_awards_the_file_gives_for_information(club, xml, old, new, where):
+    problems = _refused(club, _one(xml, old, new))
+    assert len(problems) == 1 and problems[0][0].endswith(where), problems
+    assert " is not " in problems[0][1]
