@@ -182,7 +182,7 @@ def two_factor_setup(request):
             device.save(update_fields=["confirmed"])
             otp_login(request, device)
             return redirect(_next(request))
-    qr = segno.make(device.config_url, error="m").svg_inline(scale=4)
+    qr = segno.make(device.config_url, error="m").svg_data_uri(scale=4, border=2)
     secret = base64.b32encode(device.bin_key).decode()
     return render(
         request,
@@ -190,7 +190,7 @@ def two_factor_setup(request):
         {
             "form": form,
             "next": _next(request),
-            "qr": base64.b64encode(qr.encode()).decode(),
+            "qr": qr,
             "secret": " ".join(secret[i : i + 4] for i in range(0, len(secret), 4)),
         },
     )
