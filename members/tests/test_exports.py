@@ -4,8 +4,10 @@ import csv
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from members.common.exports import neutralise
+from members.common.exports import PLAIN_NUMBER, neutralise
 
 from .factories import ClubFactory, MemberFactory, MembershipFactory
 
@@ -51,3 +53,14 @@ def test_other_formats_are_not_offered_and_never_a_500(client, fmt):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
     assert "Content-Disposition" not in response
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_no_text_opens_as_a_formula(text):
+    cell = neutralise(text)
+    assert cell.endswith(text)
+    if cell.startswith(("=", "+", "@", "\t", "\r")):
+        pytest.fail(f"{cell!r} would be a formula")
+    if cell.startswith("-"):
+        assert PLAIN_NUMBER.fullmatch(cell)

@@ -5,6 +5,8 @@ from datetime import date
 
 import pytest
 from django.test import override_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from members.tests.factories import ClubFactory
 from tournaments import services
@@ -240,3 +242,14 @@ def test_counts_and_awards_the_file_gives_for_information(club, xml, old, new, w
     problems = _refused(club, _one(xml, old, new))
     assert len(problems) == 1 and problems[0][0].endswith(where), problems
     assert " is not " in problems[0][1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text(), st.text()), max_size=260))
+def test_any_problems_are_logged_storable(problems):
+    logged = loggable([Problem(where, what) for where, what in problems])
+    assert len(logged) == min(len(problems), 200) + (len(problems) > 200)
+    for entry in logged:
+        for text in entry.values():
+            assert len(text) <= 500
+            assert all(c.isprintable() or c == " " for c in text), text
