@@ -372,7 +372,7 @@ def guess_format(filename: str, data: bytes) -> str:
 def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> ReportedEvent:
     """Read a results file into the common report; a file that cannot be read is refused."""
     fmt = fmt or guess_format(filename, data)
-    too_large = limits.refusal(data, filename, fmt)
+    too_large = limits.refusal(data, filename, fmt)  # the importers ask it too
     if too_large is not None:
         raise ReportRefused([too_large])
     if fmt == "usebio":

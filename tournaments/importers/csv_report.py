@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePath
 
+from . import limits
 from .csv_ranking import (
     RankingCsvError,
     RankingEntry,
@@ -36,6 +37,9 @@ class CsvReportError(ValueError):
 
 def report_from_csv_bytes(data: bytes, filename: str) -> ReportedEvent:
     """Decode, parse and map a CSV ranking list; raise :class:`CsvReportError`."""
+    too_large = limits.refusal(data, filename, "csv")
+    if too_large is not None:
+        raise CsvReportError([too_large])
     try:
         ranking = parse_ranking_csv(decode_ranking_csv(data), filename=filename)
     except RankingCsvError as exc:

@@ -15,6 +15,7 @@ from pathlib import PurePath
 
 from tournaments.domain.contract import Contract, PassedOut, Seat, format_contract
 
+from . import limits
 from .pbn import PbnError, PbnFile, PbnGame, PbnTable, TableRow, decode_pbn, parse_pbn
 from .report import (
     Problem,
@@ -79,6 +80,9 @@ class PbnReportError(ValueError):
 
 def report_from_pbn_bytes(data: bytes, filename: str) -> ReportedEvent:
     """Decode, parse and map a PBN results file; raise :class:`PbnReportError`."""
+    too_large = limits.refusal(data, filename, "pbn")
+    if too_large is not None:
+        raise PbnReportError([too_large])
     try:
         parsed = parse_pbn(decode_pbn(data), filename=filename)
     except PbnError as exc:

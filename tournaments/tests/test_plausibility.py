@@ -253,3 +253,13 @@ def test_any_problems_are_logged_storable(problems):
         for text in entry.values():
             assert len(text) <= 500
             assert all(c.isprintable() or c == " " for c in text), text
+
+
+def test_the_importers_keep_their_limits_when_called_directly():
+    from tournaments.importers.csv_report import CsvReportError, report_from_csv_bytes
+    from tournaments.importers.pbn_report import PbnReportError, report_from_pbn_bytes
+
+    with pytest.raises(CsvReportError, match="13000 lines"):
+        report_from_csv_bytes(b"\n" * 12_999, "x.csv")
+    with pytest.raises(PbnReportError, match="200001 lines"):
+        report_from_pbn_bytes(b"\n" * 200_000, "x.pbn")
