@@ -37,8 +37,7 @@ from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange
 from .domain.formula import start_handicap
 from .domain.rewalk import Rewalk, Stored, carried
-from .models import HandicapChange, MemberHandicap
-from .services import (
+from .history import (
     _COPY_FIELDS,
     _NULL,
     FORM,
@@ -50,6 +49,7 @@ from .services import (
     handicaps_before,
     master_points_before,
 )
+from .models import HandicapChange, MemberHandicap
 from .teams import team_competitions
 
 log = logging.getLogger("handicap.services")
@@ -59,7 +59,7 @@ Key = tuple[date, int]  # a tournament's place in the walk: (date, tournament id
 
 class _Row(NamedTuple):
     """A history row as read for the walk: its keys, the handicaps before and after,
-    and the whole row as the text ``services._HistoryText`` makes, to tell whether a
+    and the whole row as the text ``history._HistoryText`` makes, to tell whether a
     row computed again differs. (Read as plain tuples in this order: a late report
     reads hundreds of thousands.)"""
 

@@ -31,8 +31,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.db.models import Max
 
+from handicap.history import fields_sql
 from handicap.models import HandicapChange, MemberHandicap
-from handicap.services import fields_sql, recompute_from, update_handicaps_for
+from handicap.services import recompute_from, update_handicaps_for
 from members.models import Club, Member
 from tournaments import services
 from tournaments.benchmarking import synthetic_usebio
