@@ -85,23 +85,10 @@ def run_step(*, tournament_id: int, version: int, step: str, pending_only: bool 
             return "skipped"
         function(tournament)
         last = step == chain[-1].name
-        tournament.pipeline_status = (
-            Tournament.Pipeline.DONE if last else Tournament.Pipeline.PROCESSING
+        tournament.set_pipeline(
+            Tournament.Pipeline.DONE if last else Tournament.Pipeline.PROCESSING, step
         )
-        tournament.pipeline_step = step
-        tournament.pipeline_error = ""
-        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-        tournament.pipeline_updated = timezone.now()
-        tournament.save(
-            update_fields=[
-                "pipeline_status",
-                "pipeline_step",
-                "pipeline_error",
-                "pipeline_reason_sv",
-                "pipeline_reason_en",
-                "pipeline_updated",
-            ]
-        )
+        tournament.save(update_fields=Tournament.PIPELINE_FIELDS)
     return "done"
 
 

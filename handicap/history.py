@@ -22,13 +22,15 @@ from awards.domain.core import MASTER_POINTS_PER_UNIT, Colour
 from awards.models import MasterPointAward
 from members.common.bulk import (
     fetch_rows,
+    replace_rows,
 )
 from members.models import Member
 from tournaments.models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
+from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange
 from .domain.competition import Entry as FieldEntry
-from .models import HandicapChange
+from .models import HandicapChange, MemberHandicap
 
 SCORING = {
     Tournament.Scoring.MATCHPOINTS: "topscore",
@@ -294,3 +296,30 @@ def master_points_before(member_id: int, day: date) -> Decimal:
     ):
         total += credited * MASTER_POINTS_PER_UNIT[Colour(colour)]
     return total
+
+
+def write_current(
+    members: list[int],
+    found: dict[int, tuple[object, date | None]],
+    starts: dict[int, Decimal],
+    policy: HandicapPolicy,
+) -> None:
+    """``MemberHandicap`` of these members: the handicap and day ``found`` for each,
+    else the start handicap (H0) they keep; a member with neither has no row."""
+    rows = []
+    for member in members:
+        start = starts.get(member)
+        if member in found:
+            value, day = found[member]
+        elif start is not None:
+            value, day = start, None
+        else:
+            continue
+        rows.append((member, value, start if start is not None else value, day, policy.version))
+    replace_rows(
+        MemberHandicap.objects.filter(member_id__in=members),
+        MemberHandicap,
+        ("member_id", "handicap", "start", "updated_on", "policy_version"),
+        ("member_id",),
+        rows,
+    )

@@ -29,7 +29,6 @@ from members.common.bulk import (
     database_thread,
     fetch_rows,
     insert_rows,
-    replace_rows,
 )
 from tournaments.models import TeamMatch, Tournament
 
@@ -48,6 +47,7 @@ from .history import (
     _text,
     handicaps_before,
     master_points_before,
+    write_current,
 )
 from .models import HandicapChange, MemberHandicap
 from .teams import team_competitions
@@ -532,27 +532,10 @@ def _column(name: str) -> str:
 
 def refresh_current(members: list[int], starts: dict[int, Decimal], policy: HandicapPolicy) -> None:
     """``MemberHandicap`` of these members from their last history row (or H0)."""
-    last = last_rows(members)
     have = dict(
         MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
     )
-    rows = []
-    for member in members:
-        start = have.get(member, starts.get(member))
-        if member in last:
-            value, day = last[member]
-        elif start is not None:
-            value, day = start, None
-        else:
-            continue
-        rows.append((member, value, start if start is not None else value, day, policy.version))
-    replace_rows(
-        MemberHandicap.objects.filter(member_id__in=members),
-        MemberHandicap,
-        ("member_id", "handicap", "start", "updated_on", "policy_version"),
-        ("member_id",),
-        rows,
-    )
+    write_current(members, dict(last_rows(members)), {**starts, **have}, policy)
 
 
 def last_rows(members: list[int]) -> dict[int, tuple[Decimal, date]]:

@@ -51,6 +51,7 @@ from .history import (
     fields_sql,
     handicaps_before,
     master_points_before,
+    write_current,
 )
 from .incremental import carry_forward, check_since, refresh_current, rewalk_report, withdraw
 from .models import HandicapChange, MemberHandicap
@@ -497,25 +498,12 @@ def _save_current(
         .annotate(last=Max("played_on"))
         .values_list("member_id", "last")
     )
-    rows = []
-    for member in members:
-        start = starts.get(member)
-        if member in last_day:
-            value, day = _text(current[str(member)], 2), last_day[member]
-        elif member in before:
-            value, day = before[member], latest_day.get(member)
-        elif start is not None:
-            value, day = start, None
-        else:
-            continue
-        rows.append((member, value, start if start is not None else value, day, policy.version))
-    replace_rows(
-        MemberHandicap.objects.filter(member_id__in=members),
-        MemberHandicap,
-        ("member_id", "handicap", "start", "updated_on", "policy_version"),
-        ("member_id",),
-        rows,
-    )
+    found: dict[int, tuple[object, date | None]] = {
+        member: (before[member], latest_day.get(member)) for member in before
+    }
+    for member, day in last_day.items():
+        found[member] = (_text(current[str(member)], 2), day)
+    write_current(members, found, starts, policy)
 
 
 def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:

@@ -53,12 +53,7 @@ class TournamentAdmin(admin.ModelAdmin):
         *AWARD_FACTS,
         "report_version",
         "reported_at",
-        "pipeline_status",
-        "pipeline_step",
-        "pipeline_error",
-        "pipeline_reason_sv",
-        "pipeline_reason_en",
-        "pipeline_updated",
+        *Tournament.PIPELINE_FIELDS,
     )
 
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -142,6 +143,26 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    # What the pipeline's progress is made of (config.pipeline, the sweep, the office).
+    PIPELINE_FIELDS = (
+        "pipeline_status",
+        "pipeline_step",
+        "pipeline_error",
+        "pipeline_reason_sv",
+        "pipeline_reason_en",
+        "pipeline_updated",
+    )
+
+    def set_pipeline(self, status: str, step: str = "") -> None:
+        """Where the report's processing stands: any earlier failure cleared, and the
+        sweep's clock (``pipeline_updated``) set to now. The caller saves it, with
+        ``update_fields=Tournament.PIPELINE_FIELDS`` where nothing else changed."""
+        self.pipeline_status = status
+        self.pipeline_step = step
+        self.pipeline_error = ""
+        self.pipeline_reason_sv = self.pipeline_reason_en = ""
+        self.pipeline_updated = timezone.now()
 
     @property
     def pipeline_reason(self) -> str:

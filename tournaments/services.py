@@ -183,11 +183,7 @@ def _save_report(
     tournament.boards = report.boards
     tournament.one_winner = report.one_winner
     tournament.source_format = report.source_format
-    tournament.pipeline_status = Tournament.Pipeline.QUEUED
-    tournament.pipeline_step = ""
-    tournament.pipeline_error = ""
-    tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-    tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
+    tournament.set_pipeline(Tournament.Pipeline.QUEUED)
     tournament.save()
     _save_results(tournament, report, members)
     return tournament
@@ -467,21 +463,8 @@ def run_again(tournament_id: int) -> bool:
         )
         if tournament is None:
             return False
-        tournament.pipeline_status = Tournament.Pipeline.QUEUED
-        tournament.pipeline_step = ""
-        tournament.pipeline_error = ""
-        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-        tournament.pipeline_updated = timezone.now()
-        tournament.save(
-            update_fields=[
-                "pipeline_status",
-                "pipeline_step",
-                "pipeline_error",
-                "pipeline_reason_sv",
-                "pipeline_reason_en",
-                "pipeline_updated",
-            ]
-        )
+        tournament.set_pipeline(Tournament.Pipeline.QUEUED)
+        tournament.save(update_fields=Tournament.PIPELINE_FIELDS)
         results_changed.send(
             Tournament, tournament_id=tournament.pk, version=tournament.report_version
         )

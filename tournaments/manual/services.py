@@ -15,7 +15,6 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Count, Q
-from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
@@ -518,11 +517,7 @@ def record_team_match(
         # Boards each team plays over the series: what the award rules' board minima read.
         tournament.boards = rounds * section.boards
         tournament.report_version += 1
-        tournament.pipeline_status = Tournament.Pipeline.QUEUED
-        tournament.pipeline_step = ""
-        tournament.pipeline_error = ""
-        tournament.pipeline_reason_sv = tournament.pipeline_reason_en = ""
-        tournament.pipeline_updated = timezone.now()  # the sweep's clock (config.pipeline)
+        tournament.set_pipeline(Tournament.Pipeline.QUEUED)
         tournament.save()
         compute_team_standings(tournament)
         # With its awards or not at all: the rulebook's award on the event as it now
