@@ -29,6 +29,9 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from .permissions import needs_two_factor
 
 LOGIN_AT = "klover_login_at"
+# Whether this login needs the second factor: read once, at the login, not a query
+# on every page (a role given during a session asks for it at the next login).
+NEEDS_SECOND_FACTOR = "klover_needs_second_factor"
 SEEN_AT = "klover_seen_at"
 # The idle clock is written to the session at most once a minute, not on every page.
 SEEN_EVERY = 60
@@ -56,6 +59,7 @@ def start_session_clock(sender, request, user, **kwargs) -> None:
     """``user_logged_in``: the absolute and idle clocks start at the login."""
     now = int(time.time())
     request.session[LOGIN_AT] = request.session[SEEN_AT] = now
+    request.session[NEEDS_SECOND_FACTOR] = needs_two_factor(user)
 
 
 class SessionLifetimeMiddleware:
@@ -107,13 +111,20 @@ class TwoFactorMiddleware:
             and user.is_authenticated
             and not user.is_verified()
             and getattr(request.resolver_match, "url_name", None) not in OPEN_BEFORE_SECOND_FACTOR
-            and needs_two_factor(user)
+            and _needs_second_factor(request)
         ):
             step = "two_factor_verify" if _device(user, confirmed=True) else "two_factor_setup"
             return HttpResponseRedirect(
                 f"{reverse(step)}?{urlencode({'next': request.get_full_path()})}"
             )
         return None
+
+
+def _needs_second_factor(request) -> bool:
+    needed = request.session.get(NEEDS_SECOND_FACTOR)
+    if needed is None:  # a session from before the login recorded it (force_login)
+        needed = request.session[NEEDS_SECOND_FACTOR] = needs_two_factor(request.user)
+    return needed
 
 
 def _device(user, *, confirmed: bool) -> TOTPDevice | None:

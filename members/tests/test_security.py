@@ -15,6 +15,8 @@ from axes.models import AccessAttempt
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -274,3 +276,19 @@ def test_production_headers_cookies_and_session(tmp_path):
         "max-age": 12 * 3600,
     }
     assert probe["insecure"] == 301  # plain HTTP goes to HTTPS
+
+
+@pytest.mark.two_factor
+def test_the_second_factor_costs_a_players_pages_no_query(client, settings):
+    """The login records whether the second factor is needed; the pages do not ask."""
+    user = _user(club_admin, ClubFactory())
+    _login(client, user.username, PASSWORD)
+    assert client.session["klover_needs_second_factor"] is False
+    counts = []
+    for on in (True, False):
+        settings.KLOVER_TWO_FACTOR = on
+        client.get("/me/")  # the idle clock's write, at most once a minute
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/me/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
