@@ -81,7 +81,9 @@ def _problems(report: ReportedEvent, first_day: date) -> Iterator[Problem]:
     for section in report.sections:
         yield from _text(f"section {section.name or '-'}", "section name", section.name)
     if not 0 <= report.boards <= MAX_BOARDS:
-        yield Problem("event", f"{report.boards} boards: an event has 1 to {MAX_BOARDS}")
+        yield Problem(
+            "event", f"{report.boards} boards: an event has 1 to {MAX_BOARDS} (or 0: not given)"
+        )
     if len(report.entries) > MAX_ENTRIES:
         yield Problem(
             "event", f"{len(report.entries)} pairs or teams: an event has at most {MAX_ENTRIES}"

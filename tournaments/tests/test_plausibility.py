@@ -2,6 +2,7 @@
 where it is (tournaments/importers/plausibility.py; issue 16's probe of corrupted files)."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.test import override_settings
@@ -11,7 +12,15 @@ from hypothesis import strategies as st
 from members.tests.factories import ClubFactory
 from tournaments import services
 from tournaments.importers import plausibility
-from tournaments.importers.report import Problem, loggable
+from tournaments.importers.report import (
+    Problem,
+    ReportedEntry,
+    ReportedEvent,
+    ReportedLine,
+    ReportedPlayer,
+    ReportedSection,
+    loggable,
+)
 from tournaments.models import BoardResult, Entry, EntryPlayer, ImportLog, Section, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -263,3 +272,51 @@ def test_the_importers_keep_their_limits_when_called_directly():
         report_from_csv_bytes(b"\n" * 12_999, "x.csv")
     with pytest.raises(PbnReportError, match="200001 lines"):
         report_from_pbn_bytes(b"\n" * 200_000, "x.pbn")
+
+
+# --- the bounds themselves, at their edges (plain Python, no database)
+
+
+def _event(*, score=None, percentage=None, place=None, deal=None, boards=24, day=date(2025, 3, 5)):
+    players = (ReportedPlayer("1", "A"), ReportedPlayer("2", "B"))
+    entries = tuple(
+        ReportedEntry(
+            key=str(n), section="", number=n, direction="", players=players,
+            printed_place=place if n == 1 else None,
+            printed_percentage=percentage if n == 1 else None,
+            printed_score=score if n == 1 else None,
+        )
+        for n in (1, 2)
+    )  # fmt: skip
+    lines = (ReportedLine(section="", board=1, ns="1", ew="2", score_ns=deal),)
+    return ReportedEvent(
+        source_format="csv", event_id="x", name="x", date=day, kind="pairs",
+        scoring="matchpoints", sections=(ReportedSection("", ""),), entries=entries,
+        lines=lines, boards=boards,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("fields", "refused"),
+    [
+        ({"deal": 7600}, False),  # 13 down redoubled vulnerable (Law 77)
+        ({"deal": -7600}, False),
+        ({"deal": 7610}, True),
+        ({"percentage": Decimal("100.00")}, False),
+        ({"percentage": Decimal("100.01")}, True),
+        ({"percentage": Decimal("0")}, False),
+        ({"percentage": Decimal("-0.01")}, True),
+        ({"place": 2}, False),  # the field has 2 entries
+        ({"place": 3}, True),
+        ({"place": 0}, True),
+        ({"score": Decimal(24 * 7600)}, False),
+        ({"score": Decimal(24 * 7600 + 1)}, True),
+        ({"boards": 500}, False),
+        ({"boards": 501}, True),
+        ({"day": date(1990, 1, 1)}, False),
+        ({"day": date(1989, 12, 31)}, True),
+    ],
+)
+def test_each_bound_at_its_edge(fields, refused):
+    assert bool(plausibility.problems(_event(**fields))) is refused
+    assert plausibility.MAX_DEAL_SCORE == 7600
