@@ -29,6 +29,24 @@ def shared_fixtures_dir() -> Path:
     return Path(override) if override else REPO_ROOT.parent / "shared" / "fixtures"
 
 
+def production_environment(**extra: str) -> dict[str, str]:
+    """This process's environment as production sets it (DEBUG off, a real secret, one
+    host), without the test run's database and broker: for a subprocess that checks
+    the production settings."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
+    env.update(
+        DEBUG="0",
+        SECRET_KEY="a9Qw-very-long-production-secret-9e8r7t6y5u4i3o2p1zXcVbNm0lKjHgF",
+        ALLOWED_HOSTS="klover.example.se",
+        **extra,
+    )
+    return env
+
+
 @pytest.fixture
 def shared_fixtures() -> Path:
     """Path of ../shared/fixtures; skips the test when it is not there."""

@@ -6,21 +6,13 @@ from pathlib import Path
 from django.conf import settings
 
 from config.celery import app
+from conftest import production_environment
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_production_settings_pass_check_deploy_without_warnings():
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    }
-    env.update(
-        DEBUG="0",
-        SECRET_KEY="a9Qw-very-long-production-secret-9e8r7t6y5u4i3o2p1zXcVbNm0lKjHgF",
-        ALLOWED_HOSTS="klover.example.se",
-    )
+    env = production_environment()
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=REPO_ROOT,

@@ -3,7 +3,6 @@ the office's unlock, session lifetimes, the officials' second factor, the policy
 headers."""
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from conftest import production_environment
 from members.demo import DEMO_PASSWORD
 from members.security import LOGIN_AT, SEEN_AT
 
@@ -244,15 +244,7 @@ print(json.dumps({
 
 
 def test_production_headers_cookies_and_session(tmp_path):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    }
-    env.update(
-        DEBUG="0",
-        SECRET_KEY="a9Qw-very-long-production-secret-9e8r7t6y5u4i3o2p1zXcVbNm0lKjHgF",
-        ALLOWED_HOSTS="klover.example.se",
+    env = production_environment(
         DATABASE_URL=f"sqlite:///{tmp_path / 'probe.sqlite3'}",
         DJANGO_SETTINGS_MODULE="config.settings",
     )

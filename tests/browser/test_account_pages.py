@@ -43,8 +43,10 @@ def test_an_official_sets_up_the_second_step(page, show, shoot, lang, log_in, wi
     shoot(f"done-{width}")
 
 
-def test_the_lock_out_page(page, show, shoot, lang):
+@pytest.mark.parametrize("width", [1366, 390])
+def test_the_lock_out_page(page, show, shoot, lang, width):
     t = TEXT[lang]
+    page.set_viewport_size({"width": width, "height": 900})
     for _ in range(10):
         show("/accounts/login/")
         page.fill("#id_username", "ingen")
@@ -52,4 +54,5 @@ def test_the_lock_out_page(page, show, shoot, lang):
         with page.expect_navigation():
             page.locator("main form button[type=submit]").click()
     assert page.get_by_role("heading", name=t["locked"]).is_visible()
-    shoot("locked")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(f"locked-{width}")
