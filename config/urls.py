@@ -25,4 +25,9 @@ urlpatterns = [
     path("", include("members.urls")),
 ]
 
+if settings.KLOVER_BENCH_URLS:
+    from config import bench_views
+
+    urlpatterns.insert(0, path("bench/minimal/<int:pk>/", bench_views.minimal_page))
+
 handler404 = "members.views.not_found"
