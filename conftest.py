@@ -71,6 +71,15 @@ def _second_factor_only_where_tested(request, settings):
 
 
 @pytest.fixture(autouse=True)
+def _empty_page_cache():
+    """Each test starts with no cached page parts: a rolled-back test's member ids are
+    given again, with the same page version."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Logins made by factories hash their password; the real hasher takes a
     third of a second a login on purpose, which only slows the tests."""

@@ -229,6 +229,26 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# The cache of rendered page parts (members.common.pages): shared by every web process
+# through Redis in production, this process's memory on the embedded default. A part's
+# key carries the member's page version, so no process can serve another's stale copy.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "klover",
+        "TIMEOUT": 24 * 3600,
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}
+# The benchmark's minimal page (bench_pages): what any page costs at least. Off unless
+# the benchmark's own gunicorn asks for it.
+KLOVER_BENCH_URLS = envbool("KLOVER_BENCH_URLS", False)
 # How the pipeline runs (config/tasks.py): on Celery workers through Redis ("celery"),
 # in a thread of the web process after the response ("thread", the embedded default),
 # or at once where it is started ("inline", the tests).

@@ -25,6 +25,7 @@ from members.common.bulk import (
     replace_rows,
 )
 from members.models import Member
+from members.services import member_pages_changed
 from tournaments.models import Entry, EntryPlayer, Section, Standing, TeamMatch, Tournament
 
 from .domain import HandicapPolicy
@@ -323,3 +324,5 @@ def write_current(
         ("member_id",),
         rows,
     )
+    # Every writer of the history ends here with the members whose rows it wrote.
+    member_pages_changed(members)

@@ -32,6 +32,7 @@ from members.common.bulk import (
 )
 from members.common.locks import lock_handicaps
 from members.models import Member
+from members.services import member_pages_changed
 from tournaments.models import Standing, Tournament
 
 from .domain import SBF_2007, HandicapPolicy
@@ -527,4 +528,5 @@ def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:
         ("member_id",),
         rows,
     )
+    member_pages_changed(row[0] for row in rows)
     return len(rows)

@@ -9,7 +9,16 @@ class MembersConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
+        from django.db.models.signals import post_delete, post_save
 
+        from .models import Member, Membership
         from .security import start_session_clock
+        from .services import on_member_changed
 
         user_logged_in.connect(start_session_clock, dispatch_uid="klover-session-clock")
+        # The member page keeps the name, status and clubs under the page version.
+        for signal in (post_save, post_delete):
+            for model in (Member, Membership):
+                signal.connect(
+                    on_member_changed, sender=model, dispatch_uid=f"klover-page-{model.__name__}"
+                )

@@ -123,6 +123,10 @@ class Member(models.Model):
         verbose_name=_("login"),
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Raised whenever the member's master points, ranking or handicap change
+    # (members.services.member_pages_changed): the cached parts of the member page are
+    # kept under it, so a page never shows them stale in any process.
+    page_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)
 
     objects = MemberQuerySet.as_manager()
 
@@ -134,6 +138,18 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name} ({self.mid})"
+
+    def save(self, *args, **kwargs):
+        # The page version is only ever raised, by member_pages_changed; a save of an
+        # instance read earlier must not write an older one back (a page cached under
+        # it would be shown again).
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "page_version"
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("members:member", args=[self.mid])

@@ -1,9 +1,10 @@
 """Writes to the member registry. Each public function is one transaction."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, F, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -32,6 +33,50 @@ class ImportSummary:
 
 def current_season() -> int:
     return season_of(timezone.localdate())
+
+
+# Past this many members one statement for everybody is cheaper than naming them (and
+# stays within SQLite's limit on a statement's parameters).
+EVERYBODY_FROM = 5000
+
+
+def member_pages_changed(member_ids: Iterable[int] | None) -> None:
+    """A new page version for these members (``None``: everybody), committed with the
+    change that calls for it, so that their cached page parts are not read again.
+
+    A member whose row another transaction holds (it is raising the same version) is
+    skipped, not waited for: waiting could close a circle with the other's locks. Such
+    a member gets the new version right after the commit instead; a process that dies
+    in between leaves the old parts until they expire (members/common/pages.py)."""
+    ids = None if member_ids is None else sorted({int(m) for m in member_ids})
+    if ids == []:
+        return
+    if ids is not None and len(ids) > EVERYBODY_FROM:
+        ids = None
+    with transaction.atomic():
+        members = Member.objects.all() if ids is None else Member.objects.filter(pk__in=ids)
+        got = set(
+            members.select_for_update(no_key=True, skip_locked=True).values_list("pk", flat=True)
+        )
+        missed = (set(members.values_list("pk", flat=True)) if ids is None else set(ids)) - got
+        # Everybody less the few held elsewhere: no statement naming 100,000 members.
+        members.exclude(pk__in=missed).update(page_version=F("page_version") + 1)
+    if missed:
+        transaction.on_commit(lambda: _new_page_versions(sorted(missed)))
+
+
+def on_member_changed(sender, instance, **kwargs) -> None:
+    """A member or a membership saved or deleted one by one (the admin, a member's own
+    details): the member's page shows the name, status and clubs."""
+    member_pages_changed([instance.pk if sender is Member else instance.member_id])
+
+
+def _new_page_versions(ids: list[int]) -> None:
+    with transaction.atomic():
+        members = Member.objects.filter(pk__in=ids)
+        # In id order: two of these at once wait for each other, never deadlock.
+        list(members.select_for_update(no_key=True).order_by("pk").values_list("pk", flat=True))
+        members.update(page_version=F("page_version") + 1)
 
 
 def import_members(*, text: str, season: int | None = None, filename: str = "") -> ImportSummary:
@@ -92,6 +137,7 @@ def import_members(*, text: str, season: int | None = None, filename: str = "") 
             batch_size=1000,
         )
         ids = dict(Member.objects.filter(mid__in=[r.mid for r in rows]).values_list("mid", "id"))
+        member_pages_changed(ids.values())  # their names, status and clubs
         representing = [ids[r.mid] for r in rows if r.represents]
         Membership.objects.filter(member_id__in=representing, season=season).update(
             represents=False

@@ -1,15 +1,33 @@
 """Parts of a page that the apps above fill in: the member page shows master points and
 handicap, the tournament page its awards and its sanction, without the page's own app
 importing theirs. An app adds its parts in its ``AppConfig.ready``; the page's view
-renders them, so every query runs in the view (a selector), none in a template tag."""
+renders them, so every query runs in the view (a selector), none in a template tag.
+
+A page that gives a cache key keeps its parts' HTML in the cache under it, except the
+live ones, which are read on every view. The key must change whenever what the parts
+show changes (the member page's carries the member's page version), and a cached part
+must not depend on who is looking."""
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+logger = logging.getLogger(__name__)
+
+# A cached part outlives its key's change only when the process that made the change
+# died before it could raise the key (members.services.member_pages_changed).
+PAGE_PARTS_TIMEOUT = 3600
+
+Rendered = dict[str, list[tuple[int, str, str]]]
 
 
 @dataclass(frozen=True)
@@ -21,6 +39,14 @@ class Part:
     context: Callable[[Any, Any], Mapping[str, Any] | None]
     templates: Mapping[str, str]
     order: int = 100
+    # Read on every view, never cached (a ranking place); rendered without the request,
+    # so its template sees only its own context.
+    live: bool = False
+    # Relations of the page's object the part reads, fetched with the object.
+    select_related: tuple[str, ...] = ()
+    # What it shows depends on who is looking (a link for those who may follow it):
+    # cached for visitors who are not logged in, live for those who are.
+    for_viewer: bool = False
 
 
 class PageParts:
@@ -34,17 +60,114 @@ class PageParts:
             raise ValueError(f"{part.name}: no slot {', '.join(sorted(unknown))} on this page")
         self._parts[part.name] = part  # by name: a second ready() replaces, not repeats
 
-    def render(self, obj, *, request) -> dict[str, list[str]]:
-        """Each slot's parts rendered in order, as HTML."""
-        rendered: dict[str, list[str]] = {slot: [] for slot in self.slots}
-        for part in sorted(self._parts.values(), key=lambda p: (p.order, p.name)):
+    @property
+    def select_related(self) -> tuple[str, ...]:
+        """What the parts read of the page's object, for its query."""
+        return tuple(sorted({name for p in self._parts.values() for name in p.select_related}))
+
+    def render(self, obj, *, request, cache_key: str | None = None) -> dict[str, list[str]]:
+        """Each slot's parts rendered in order, as HTML; with ``cache_key``, the parts
+        that are not live come from the cache when they are there."""
+        if cache_key:
+            kept = cached(f"{cache_key}:{reader(request)}", lambda: self.kept(obj, request))
+        else:
+            kept = self.kept(obj, request)
+        return self.merged(kept, self.live(obj, request))
+
+    def kept(self, obj, request) -> Rendered:
+        """The parts that may be cached for this reader, rendered."""
+        visitor = _visitor(request)
+        return self._render([p for p in self._parts.values() if _kept(p, visitor)], obj, request)
+
+    def live(self, obj, request) -> Rendered:
+        """The live parts for this reader, rendered."""
+        visitor = _visitor(request)
+        return self._render(
+            [p for p in self._parts.values() if not _kept(p, visitor)], obj, request
+        )
+
+    def merged(self, kept: Rendered, live: Rendered) -> dict[str, list[str]]:
+        return {
+            slot: [
+                mark_safe(html)  # noqa: S308 (rendered from our templates)
+                for _order, _name, html in sorted(kept.get(slot, []) + live.get(slot, []))
+            ]
+            for slot in self.slots
+        }
+
+    def _render(self, parts: list[Part], obj, request) -> Rendered:
+        rendered: Rendered = {slot: [] for slot in self.slots}
+        for part in parts:
             context = part.context(obj, request.user)
             if context is None:
                 continue
             for slot, template in part.templates.items():
-                rendered[slot].append(render_to_string(template, dict(context), request=request))
+                html = render_to_string(
+                    template, dict(context), request=None if part.live else request
+                )
+                rendered[slot].append((part.order, part.name, str(html)))
         return rendered
 
 
-# The member page (members.views.member_detail): one slot under the member's facts.
-MEMBER_PAGE = PageParts("main")
+def _visitor(request) -> bool:
+    user = getattr(request, "user", None)
+    return user is None or not user.is_authenticated
+
+
+def reader(request) -> str:
+    """Whose copy of the cached parts the request reads: a visitor's or a user's
+    (parts ``for_viewer`` are kept for visitors only)."""
+    return "visitor" if _visitor(request) else "user"
+
+
+def _kept(part: Part, visitor: bool) -> bool:
+    return not part.live and (visitor or not part.for_viewer)
+
+
+def _cached(key: str) -> Rendered | None:
+    # A cache that cannot be reached costs the page its speed, never the page.
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 (any backend's connection error)
+        logger.warning("page cache unavailable", exc_info=True)
+        return None
+
+
+def _keep(key: str, rendered: Rendered) -> None:
+    try:
+        cache.set(key, rendered, PAGE_PARTS_TIMEOUT)
+    except Exception:  # noqa: BLE001
+        logger.warning("page cache unavailable", exc_info=True)
+
+
+# The member page (members.views.member_detail): facts beside the member's own (a
+# ranking place), and the sections under them.
+MEMBER_PAGE = PageParts("facts", "main")
+
+
+def cached(key: str, build: Callable[[], Any]) -> Any:
+    """What ``build`` gives, kept in the cache under ``key`` (which must change when it
+    would): for a page's parts that change only with a version the page reads anyway."""
+    value = _cached(key)
+    if value is None:
+        value = build()
+        _keep(key, value)
+    return value
+
+
+def filter_fields(filterset, request) -> str:
+    """A list's filter fields as HTML (includes/_filter_fields.html), cached by the
+    values asked for and the language: a select's options are a template each, which
+    would cost a busy list more than its rows."""
+    asked = sorted((name, request.GET.get(name, "")) for name in filterset.form.fields)
+    digest = hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
+    key = f"filter-fields:{type(filterset).__name__}:{get_language()}:{digest}"
+    html = cached(
+        key,
+        lambda: str(
+            render_to_string(
+                "includes/_filter_fields.html", {"form": filterset.form}, request=request
+            )
+        ),
+    )
+    return mark_safe(html)  # noqa: S308 (rendered from our template)
