@@ -23,6 +23,16 @@ class AwardsConfig(AppConfig):
                 order=10,
             )
         )
+        MEMBER_PAGE.add(
+            Part(
+                "ranking_place",
+                selectors.ranking_place_part,
+                {"facts": "awards/includes/_member_ranking_place.html"},
+                order=10,
+                live=True,
+                select_related=("ranking",),
+            )
+        )
         TOURNAMENT_PAGE.add(
             Part(
                 "awards",

@@ -1,7 +1,6 @@
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
-from members.domain.age import JUNIOR_MAX_AGE, VETERAN_MIN_AGE
 from members.federation import region_label
 from members.models import Club, District, Member
 
@@ -29,32 +28,22 @@ class RankingFilter(django_filters.FilterSet):
         model = RankingScore
         fields: list[str] = []
 
-    def __init__(self, *args, season: int, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.season = season
-
-    def _representing(self, queryset, condition):
-        return queryset.filter(
-            member__memberships__season=self.season,
-            member__memberships__represents=True,
-            **condition,
-        )
-
+    # The facts are stored on each ranking row when it is refreshed (nightly, and for
+    # the players of every report): services.ranking_facts.
     def filter_district(self, queryset, name, value):
-        return self._representing(queryset, {"member__memberships__club__district": value})
+        return queryset.filter(district=value)
 
     def filter_club(self, queryset, name, value):
         club = Club.objects.filter(number=value).first()
         if club is None:
             return queryset.none()
-        return self._representing(queryset, {"member__memberships__club": club})
+        return queryset.filter(club=club)
 
     def filter_category(self, queryset, name, value):
-        # members/domain/age.py: the age reached in the calendar year the season starts
         if value == "junior":
-            return queryset.filter(member__birth_date__year__gte=self.season - JUNIOR_MAX_AGE)
+            return queryset.filter(junior=True)
         if value == "veteran":
-            return queryset.filter(member__birth_date__year__lte=self.season - VETERAN_MIN_AGE)
+            return queryset.filter(veteran=True)
         if value == "ladies":
-            return queryset.filter(member__gender=Member.Gender.FEMALE)
+            return queryset.filter(gender=Member.Gender.FEMALE)
         return queryset

@@ -6,10 +6,11 @@ ledger rows of a tournament are replaced whenever it is reported again.
 """
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from members.models import Member
+from members.models import Club, District, Member
 from tournaments.models import Tournament
 
 from .domain.core import UNIT
@@ -143,11 +144,43 @@ class RankingScore(models.Model):
     )
     points = models.DecimalField(_("ranking points"), max_digits=10, decimal_places=2)
     computed_on = models.DateField()
+    # The place in the national list (ties share one), kept by every ranking refresh
+    # (services.number_places): the member page reads it without counting the list.
+    place = models.PositiveIntegerField(_("place"), null=True, blank=True)
+    # The row's number in the national list (ties by member): page N of the list is a
+    # range of these, as fast at page 400 as at page 1.
+    position = models.PositiveIntegerField(null=True, blank=True, db_index=True)
+    # What the list's filters ask, as of the refresh (services.ranking_facts): the club
+    # the member represents this season and its district, gender and age category. A
+    # filtered page is then an index range, not a walk of the whole list.
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False
+    )
+    district = models.ForeignKey(
+        District, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        db_index=False,
+    )  # fmt: skip
+    gender = models.CharField(max_length=1, blank=True)
+    junior = models.BooleanField(default=False)
+    veteran = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("ranking points")
         verbose_name_plural = _("ranking points")
-        indexes = [models.Index(fields=["-points"], name="ranking_points_idx")]
+        # The list's order, ties by member, whole and by each filter: a page is read
+        # from an index (awards/views.py, ranking_list).
+        indexes = [
+            models.Index(fields=["-points", "member"], name="ranking_order_idx"),
+            models.Index(fields=["district", "-points", "member"], name="ranking_district_idx"),
+            models.Index(fields=["club", "-points", "member"], name="ranking_club_idx"),
+            models.Index(fields=["gender", "-points", "member"], name="ranking_gender_idx"),
+            models.Index(
+                fields=["-points", "member"], condition=Q(junior=True), name="ranking_junior_idx"
+            ),
+            models.Index(
+                fields=["-points", "member"], condition=Q(veteran=True), name="ranking_veteran_idx"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.member_id}: {self.points} rp ({self.computed_on})"

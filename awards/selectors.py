@@ -26,6 +26,9 @@ from .rulebooks import not_built
 
 CLASS_BY_CODE = {c.code: c for c in (classes.NO_CLASS, *classes.CLASSES)}
 
+# The member page shows the latest awards; all of them are a page of their own.
+AWARDS_SHOWN = 10
+
 
 def in_language(reason: Reason | None) -> str:
     if reason is None:
@@ -51,6 +54,7 @@ class Summary:
     class_reason: str
     next_class: str
     awards: list[MasterPointAward]
+    awards_count: int
     promotions: list[Promotion]
     ranking: dict | None
 
@@ -65,6 +69,24 @@ def holding_of(member: Member) -> classes.Holding:
 def member_part(member: Member, viewer=None) -> dict:
     """The member page's part (``members.common.pages``)."""
     return member_summary(member)
+
+
+def ranking_place_part(member: Member, viewer=None) -> dict | None:
+    """The member page's live fact: the place in the national ranking, which moves
+    whenever anybody's points do (so it is read on every view, not cached)."""
+    try:
+        score = member.ranking  # fetched with the member (the part's select_related)
+    except RankingScore.DoesNotExist:
+        return None
+    if score.points <= 0 or score.place is None:
+        return None
+    return {"score": score, "place": score.place}
+
+
+def ranking_place(points: Decimal, among) -> int:
+    """1 + how many are ranked above ``points`` (ties share a place) ``among`` a filtered
+    list: a count on the list's index (the national places are stored)."""
+    return among.filter(points__gt=points).count() + 1
 
 
 def tournament_part(tournament: Tournament, viewer=None) -> dict:
@@ -87,15 +109,21 @@ def member_summary(member: Member) -> dict:
         klover_stars=classes.klover_stars(holding),
         class_reason=in_language(classes.counted_words(current, holding)),
         next_class=in_language(upcoming.explanation),
-        awards=list(
-            MasterPointAward.objects.filter(member=member)
-            .select_related("tournament")
-            .order_by("-awarded_on", "-tournament_id", "colour")
-        ),
+        awards=list(member_awards(member)[:AWARDS_SHOWN]),
+        awards_count=MasterPointAward.objects.filter(member=member).count(),
         promotions=[_named(p) for p in Promotion.objects.filter(member=member)],
         ranking=member_ranking(member),
     )
     return {"summary": summary, "no_rulebook": in_language(not_built())}
+
+
+def member_awards(member: Member):
+    """The member's ledger, newest first."""
+    return (
+        MasterPointAward.objects.filter(member=member)
+        .select_related("tournament")
+        .order_by("-awarded_on", "-tournament_id", "colour")
+    )
 
 
 def _named(promotion: Promotion) -> Promotion:
@@ -111,16 +139,17 @@ def member_ranking(member: Member) -> dict | None:
     )
     if not counting:
         return None
+    total = sum((c.points for c in counting), Decimal(0))
+    count = len(counting)
+    counting = sorted(counting, key=lambda c: c.award.played_on, reverse=True)[:AWARDS_SHOWN]
     names = dict(
         Tournament.objects.filter(pk__in={int(c.award.tournament) for c in counting}).values_list(
             "pk", "name"
         )
     )
-    total = sum((c.points for c in counting), Decimal(0))
-    better = RankingScore.objects.filter(points__gt=total).count()
     return {
         "total": total,
-        "place": better + 1 if RankingScore.objects.filter(member=member).exists() else None,
+        "count": count,
         "counting": [
             {
                 "date": c.award.played_on,
@@ -130,7 +159,7 @@ def member_ranking(member: Member) -> dict | None:
                 "reason": in_language(c.reason),
                 "until": c.counts_until,
             }
-            for c in sorted(counting, key=lambda c: c.award.played_on, reverse=True)
+            for c in counting
         ],
     }
 

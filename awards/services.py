@@ -13,12 +13,14 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
-from members.common.locks import lock_all_members, lock_members
-from members.models import Member
+from members.common.locks import lock_all_members, lock_members, lock_ranking
+from members.domain.age import age_category
+from members.models import Member, Membership
+from members.services import current_season, member_pages_changed
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
 from .domain.core import (
@@ -433,6 +435,7 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     replace_rows(
         promotion_rows, Promotion, PROMOTION_FIELDS, ("member_id", "master_class"), promotions
     )
+    member_pages_changed(member_ids)
 
 
 HOLDING_FIELDS = ("member_id", "bronze", "silver", "gold", "master_class", "rank")
@@ -518,16 +521,87 @@ def refresh_rankings(member_ids: Iterable[int] | None, *, on: date) -> None:
         lock_members(member_ids)
     awards = ranking_awards(member_ids, on=on)
     ids = sorted(set(member_ids)) if member_ids is not None else sorted(awards)
+    totals = {m: total for m in ids if (total := ranking.ranking_total(awards.get(m, ()), on)) > 0}
+    facts = ranking_facts(totals if member_ids is not None else None)
     scores = [
-        RankingScore(member_id=m, points=total, computed_on=on)
-        for m in ids
-        if (total := ranking.ranking_total(awards.get(m, ()), on)) > 0
+        RankingScore(member_id=m, points=total, computed_on=on, **facts.get(m, {}))
+        for m, total in totals.items()
     ]
     old = RankingScore.objects.all()
     if member_ids is not None:
         old = old.filter(member_id__in=ids)
+    lock_ranking()
     old.delete()
     RankingScore.objects.bulk_create(scores, batch_size=5000)
+    number_places()
+    member_pages_changed(member_ids)
+
+
+def ranking_facts(member_ids: Iterable[int] | None) -> dict[int, dict]:
+    """What the ranking list's filters read of each member (``None``: everybody): the
+    club they represent this season and its district, gender and age category."""
+    season = current_season()
+    members = (
+        Member.objects.all()
+        if member_ids is None
+        else Member.objects.filter(pk__in=list(member_ids))
+    )
+    facts = {
+        pk: {
+            "gender": gender,
+            "junior": (category := age_category(born, season)).junior,
+            "veteran": category.veteran,
+        }
+        for pk, gender, born in members.values_list("pk", "gender", "birth_date")
+    }
+    for member_id, club_id, district_id in Membership.objects.filter(
+        member__in=members, season=season, represents=True
+    ).values_list("member_id", "club_id", "club__district_id"):
+        facts[member_id].update(club_id=club_id, district_id=district_id)
+    return facts
+
+
+def refresh_stale_rankings(on: date) -> bool:
+    """The whole ranking again, once a day (the sweep asks every minute): results drop
+    out after 24 months, and memberships change without a result. True when it ran."""
+    if not RankingScore.objects.filter(computed_on__lt=on).exists():
+        return False
+    refresh_rankings(None, on=on)
+    return True
+
+
+@transaction.atomic
+def store_ranking_facts(member_ids: Iterable[int] | None = None) -> None:
+    """Store again what the list's filters read, for these members' ranking rows
+    (``None``: every row), and number the places: after memberships or members
+    change without a result (a new season's memberships, an imported register)."""
+    lock_ranking()
+    rows = RankingScore.objects.all()
+    if member_ids is not None:
+        rows = rows.filter(member_id__in=list(member_ids))
+    found = list(rows)
+    facts = ranking_facts(None if member_ids is None else [row.member_id for row in found])
+    empty = {"club_id": None, "district_id": None, "gender": "", "junior": False, "veteran": False}
+    for row in found:
+        for name, value in {**empty, **facts.get(row.member_id, {})}.items():
+            setattr(row, name, value)
+    RankingScore.objects.bulk_update(found, list(empty), batch_size=2000)
+    number_places()
+
+
+def number_places() -> None:
+    """Each ranked member's place in the national list (ties share the higher place)
+    and position (ties by member): one statement, writing only the rows that moved."""
+    table = connection.ops.quote_name(RankingScore._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET place = numbered.place, position = numbered.position FROM ("
+            f"SELECT member_id, RANK() OVER (ORDER BY points DESC) AS place, "
+            f"ROW_NUMBER() OVER (ORDER BY points DESC, member_id) AS position FROM {table}"
+            f") AS numbered WHERE {table}.member_id = numbered.member_id "
+            f"AND ({table}.place IS NULL OR {table}.place <> numbered.place "
+            f"OR {table}.position IS NULL OR {table}.position <> numbered.position)"
+        )
 
 
 def scale_rows(

@@ -1,32 +1,29 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from .models import RankingScore
+from .models import MasterPointAward
 
 
-class RankingTable(tables.Table):
-    place = tables.Column(verbose_name=_("Place"), orderable=False, empty_values=())
-    mid = tables.Column(
-        accessor="member__mid",
-        verbose_name=_("MID"),
-        linkify=lambda record: record.member.get_absolute_url(),
-        orderable=False,
+class MemberAwardsTable(tables.Table):
+    """A member's ledger, newest first (``selectors.member_awards``)."""
+
+    awarded_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(
+        verbose_name=_("Tournament"),
+        accessor="tournament__name",
+        linkify=lambda record: record.tournament.get_absolute_url(),
     )
-    name = tables.Column(
-        accessor="member__last_name", verbose_name=_("Name"), orderable=False, empty_values=()
-    )
-    points = tables.Column(verbose_name=_("Ranking points"), orderable=False)
+    credited = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
+    unit = tables.Column(verbose_name=_("Unit"), accessor="unit")
+    table = tables.Column(verbose_name=_("Table"))
+    reason = tables.Column(verbose_name=_("Why"), accessor="reason")
 
     class Meta:
-        model = RankingScore
-        fields = ("place", "mid", "name", "points")
-        attrs = {"class": "table table-sm", "id": "ranking-list"}
+        model = MasterPointAward
+        fields = ("awarded_on", "tournament", "credited", "unit", "table", "reason")
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "member-awards"}
+        empty_text = _("No master points reported yet.")
 
-    def render_place(self, record):
-        return record.rank_place
-
-    def render_name(self, record):
-        return record.member.full_name
-
-    def render_points(self, value):
-        return f"{value.normalize():f}" if value == value.to_integral_value() else value
+    def render_credited(self, value):
+        return f"{value.normalize():f}"

@@ -8,6 +8,7 @@ urlpatterns = [
     path("calculator/", views.calculator, name="calculator"),
     path("ranking/", views.ranking_list, name="ranking"),
     path("clubs/<int:pk>/promotions/", views.club_promotions, name="club_promotions"),
+    path("members/<int:mid>/awards/", views.member_awards, name="member_awards"),
     path(
         "members/<int:mid>/promotions/<slug:code>/",
         views.certificate,

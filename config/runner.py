@@ -12,6 +12,9 @@ import threading
 import time
 
 from django.db import connections
+from django.utils import timezone
+
+from awards.services import refresh_stale_rankings
 
 from . import pipeline
 from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
@@ -58,6 +61,7 @@ class Runner:
                         version = pipeline.resume(tournament_id)
                         if version is not None:
                             run_report(tournament_id, version)
+                    refresh_stale_rankings(timezone.localdate())
             except Exception:  # the thread must outlive any one report
                 log.exception("pipeline runner: %s", job)
             finally:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
+
+from awards.services import refresh_stale_rankings
 
 from . import pipeline
 from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
@@ -42,13 +45,14 @@ def run_pipeline(self, tournament_id: int, version: int) -> str:
 def sweep_stuck_reports() -> int:
     """Run again every report whose pipeline has not moved for a few minutes
     (``settings.PIPELINE_STUCK_AFTER``); returns how many. Celery beat calls it every
-    minute."""
+    minute; the first sweep of a day also refreshes the whole ranking."""
     resumed = 0
     for tournament_id in list(pipeline.stuck().values_list("pk", flat=True)):
         version = pipeline.resume(tournament_id)
         if version is not None:
             start_pipeline(tournament_id, version)
             resumed += 1
+    refresh_stale_rankings(timezone.localdate())
     return resumed
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Avg, QuerySet
+from django.db.models.functions import TruncMonth
 
 from members.models import Club, Member
 from members.services import current_season
@@ -16,7 +17,8 @@ from members.services import current_season
 from .domain import for_display
 from .models import HandicapChange, MemberHandicap
 
-HISTORY_LIMIT = 50
+# The member page shows the latest changes; all of them are a page of their own.
+HISTORY_SHOWN = 10
 
 
 def current_handicap(member: Member | None) -> MemberHandicap | None:
@@ -31,34 +33,44 @@ def member_part(member: Member, viewer=None) -> dict:
 
 
 def member_handicap(member: Member) -> dict:
-    """The member page's handicap section: current value, the last rows and the chart."""
+    """The member page's handicap section: the current value, the latest rows, and a
+    chart of the month's average, whatever the length of the history."""
     current = current_handicap(member)
     if current is None:
         return {"member": member, "current": None}
     history = HandicapChange.objects.filter(member=member)
-    rows = list(
-        history.select_related("tournament", "match").order_by(
-            "-played_on", "-tournament_id", "-match__round", "-match_id"
-        )[:HISTORY_LIMIT]
+    rows = list(member_history(member)[:HISTORY_SHOWN])
+    months = list(
+        history.annotate(month=TruncMonth("played_on"))
+        .values("month")
+        .annotate(value=Avg("new"))
+        .order_by("month")
+        .values_list("month", "value")
     )
-    steps = list(
-        history.order_by("played_on", "tournament_id", "match__round", "match_id").values_list(
-            "played_on", "old", "new"
-        )
-    )
-    points = []
-    if steps:
-        points.append((steps[0][0], steps[0][1]))
-        points.extend((day, new) for day, _old, new in steps)
+    count = history.count() if len(rows) == HISTORY_SHOWN else len(rows)
     return {
         "member": member,
         "current": current,
         "display": for_display(float(current.handicap)),
         "rows": rows,
-        "count": len(steps),
-        "limited": len(steps) > len(rows),
-        "chart": handicap_chart(points) if steps else None,
+        "count": count,
+        "limited": count > len(rows),
+        "chart": handicap_chart([(_day(m), v) for m, v in months]) if months else None,
     }
+
+
+def member_history(member: Member) -> QuerySet[HandicapChange]:
+    """The member's handicap history, newest first."""
+    return (
+        HandicapChange.objects.filter(member=member)
+        .select_related("tournament", "match")
+        .order_by("-played_on", "-tournament_id", "-match__round", "-match_id")
+    )
+
+
+def _day(value) -> date:
+    # TruncMonth gives a date on PostgreSQL and SQLite alike for a DateField.
+    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
 
 
 def club_handicaps(club: Club) -> QuerySet[MemberHandicap]:

@@ -2,7 +2,8 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from .domain import for_display
-from .models import MemberHandicap
+from .models import HandicapChange, MemberHandicap
+from .templatetags.handicap import hcp, signed
 
 
 class ClubHandicapTable(tables.Table):
@@ -31,3 +32,65 @@ class ClubHandicapTable(tables.Table):
 
     def render_handicap(self, value):
         return for_display(float(value))
+
+
+def _result(value, record) -> str:
+    unit = "%" if record.scoring == "topscore" else "IMP"
+    return f"{hcp(value, 2)} {unit}"
+
+
+class HandicapHistoryTable(tables.Table):
+    """A member's handicap history, newest first (``selectors.member_history``)."""
+
+    played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(
+        verbose_name=_("Tournament"),
+        accessor="tournament__name",
+        linkify=lambda record: record.tournament.get_absolute_url(),
+    )
+    place = tables.Column(verbose_name=_("Place"), default="–")
+    old = tables.Column(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
+    partner = tables.Column(
+        verbose_name=_("Partner hcp"), attrs={"td": {"class": "num"}}, default="–"
+    )
+    owner = tables.Column(verbose_name=_("Pair hcp"), attrs={"td": {"class": "num"}})
+    field = tables.Column(verbose_name=_("Field hcp"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(verbose_name=_("Expected"), attrs={"td": {"class": "num"}})
+    achieved = tables.Column(verbose_name=_("Achieved"), attrs={"td": {"class": "num"}})
+    change = tables.Column(verbose_name=_("Change"), attrs={"td": {"class": "num"}})
+    new = tables.Column(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        model = HandicapChange
+        fields = ("played_on", "tournament", "place", "old", "partner", "owner", "field")
+        sequence = (*fields, "expected", "achieved", "change", "new")
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "handicap-history-all"}
+        empty_text = _("No competitions have changed this handicap yet.")
+
+    def render_tournament(self, value, record):
+        return f"{value}, {_('round')} {record.match.round}" if record.match_id else value
+
+    def render_old(self, value):
+        return hcp(value)
+
+    def render_partner(self, value):
+        return hcp(value)
+
+    def render_owner(self, value):
+        return hcp(value)
+
+    def render_field(self, value):
+        return hcp(value)
+
+    def render_expected(self, value, record):
+        return _result(value, record)
+
+    def render_achieved(self, value, record):
+        return _result(value, record)
+
+    def render_change(self, value):
+        return signed(value)
+
+    def render_new(self, value):
+        return hcp(value)

@@ -7,4 +7,5 @@ app_name = "handicap"
 urlpatterns = [
     path("calculator/", views.calculator, name="calculator"),
     path("clubs/<int:pk>/", views.club_handicaps, name="club"),
+    path("members/<int:mid>/", views.member_history, name="member_history"),
 ]

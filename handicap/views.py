@@ -1,17 +1,19 @@
-"""Handicap pages: the calculator and a club's members by handicap (the member page's
-section is the ``member_handicap`` tag)."""
+"""Handicap pages: the calculator, a club's members by handicap, and a member's whole
+history (the member page's section is a page part: ``selectors.member_part``)."""
 
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from members.models import Club
+from members.common.exports import table_page
+from members.models import Club, Member
 from members.permissions import member_of
 
 from .domain import for_display
 from .forms import CalculatorForm
 from .selectors import club_handicaps as club_list
 from .selectors import current_handicap
-from .tables import ClubHandicapTable
+from .selectors import member_history as history_of
+from .tables import ClubHandicapTable, HandicapHistoryTable
 
 
 def calculator(request):
@@ -35,3 +37,15 @@ def club_handicaps(request, pk: int):
     table = ClubHandicapTable(club_list(club))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "handicap/club_handicaps.html", {"club": club, "table": table})
+
+
+def member_history(request, mid: int):
+    """Every handicap change of a member, 50 a page, and as CSV."""
+    member = get_object_or_404(Member, mid=mid)
+    return table_page(
+        request,
+        HandicapHistoryTable(history_of(member)),
+        filename=f"handicap-{member.mid}.csv",
+        template="handicap/member_history.html",
+        context={"member": member},
+    )

@@ -1,13 +1,19 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from . import services
 from .common.exports import csv_response, wants_export
-from .common.pages import MEMBER_PAGE
+from .common.lists import Column, rows_html, sorting
+from .common.pages import MEMBER_PAGE, cached, reader
+from .common.paging import page_of
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
 from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
@@ -26,35 +32,61 @@ NOTIFICATIONS_SHOWN = 100
 
 SEARCH_KINDS = {
     "member": (MemberFilter, Member.objects.all()),
-    "club": (ClubFilter, Club.objects.select_related("district")),
+    "club": (ClubFilter, Club.objects.all()),
     "district": (DistrictFilter, District.objects.all()),
 }
 MAX_CHOICES = 100
+CHOICE = '<li><a href="{}">{}</a></li>'
 
 
 def search(request):
-    """Search District, Club or Member ("Medlem på nätet" navigation bar)."""
+    """Search District, Club or Member ("Medlem på nätet" navigation bar): one match
+    opens it, several are listed (the first MAX_CHOICES) to choose from."""
     kind = request.GET.get("kind", "member")
     if kind not in SEARCH_KINDS:
         kind = "member"
     filter_class, queryset = SEARCH_KINDS[kind]
     query = request.GET.get("q", "").strip()
-    results = None
+    found = None
     if query:
-        found = filter_class(request.GET, queryset=queryset).qs
-        results = list(found[: MAX_CHOICES + 1])
-        if len(results) == 1:
-            return redirect(results[0])
+        found = _choices(kind, filter_class(request.GET, queryset=queryset).qs)
+        if len(found) == 1:
+            return redirect(found[0][0])
     return render(
         request,
         "members/search.html",
         {
             "kind": kind,
             "query": query,
-            "results": results[:MAX_CHOICES] if results else results,
-            "more": bool(results) and len(results) > MAX_CHOICES,
+            "results": found[:MAX_CHOICES] if found is not None else None,
+            "choices": rows_html(CHOICE, found[:MAX_CHOICES]) if found else "",
+            "more": bool(found) and len(found) > MAX_CHOICES,
         },
     )
+
+
+def _choices(kind: str, found) -> list[tuple[str, str]]:
+    """The matches as (address, label), one more than are shown; one query."""
+    if kind == "member":
+        url = reverse("members:member", args=[0]).removesuffix("0/")
+        return [
+            (f"{url}{mid}/", f"{first} {last} ({mid})")
+            for mid, first, last in found.values_list("mid", "first_name", "last_name")[
+                : MAX_CHOICES + 1
+            ]
+        ]
+    if kind == "club":
+        url = reverse("members:club", args=[0]).removesuffix("0/")
+        return [
+            (f"{url}{pk}/", f"{name} ({number}), {district}")
+            for pk, name, number, district in found.values_list(
+                "pk", "name", "number", "district__name"
+            )[: MAX_CHOICES + 1]
+        ]
+    url = reverse("members:district", args=[0]).removesuffix("0/")
+    return [
+        (f"{url}{pk}/", name) for pk, name in found.values_list("pk", "name")[: MAX_CHOICES + 1]
+    ]
 
 
 def district_detail(request, pk: int):
@@ -66,22 +98,52 @@ def district_detail(request, pk: int):
     return render(request, "members/district_detail.html", {"district": district, "table": table})
 
 
+CLUB_MEMBER_COLUMNS = [
+    Column("mid", gettext_lazy("MID"), ("member__mid",)),
+    Column("last_name", gettext_lazy("Last name"), ("member__last_name", "member__first_name")),
+    Column("first_name", gettext_lazy("First name"), ("member__first_name", "member__last_name")),
+    Column("kind", gettext_lazy("Membership"), ("kind", "member__last_name")),
+    Column("represents", gettext_lazy("Represents the club"), ("represents", "member__last_name")),
+]
+CLUB_MEMBER_ROW = (
+    '<tr><td><a href="{}{}/">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>'
+)
+
+
 def club_detail(request, pk: int):
+    """A club's members this season, 50 a page, sorted by any column; as CSV, all."""
     club = Club.objects.select_related("district").filter(pk=pk).first()
     if club is None:
         return not_found(request)
     season = services.current_season()
-    memberships = Membership.objects.filter(club=club, season=season).select_related("member")
-    table = ClubMembersTable(memberships)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    memberships = Membership.objects.filter(club=club, season=season)
     if wants_export(request):
+        table = ClubMembersTable(memberships.select_related("member"))
         return csv_response(table.as_values(), f"club-{club.number}-members-{season}.csv")
+    order, headings = sorting(request, CLUB_MEMBER_COLUMNS, "last_name")
+    rows, pager = page_of(
+        memberships.order_by(*order, "member__mid").values_list(
+            "member__mid", "member__last_name", "member__first_name", "kind", "represents"
+        ),
+        request,
+    )
+    kinds = dict(Membership.Kind.choices)
+    yes, no = _("Yes"), _("No")
+    member_url = reverse("members:member", args=[0]).removesuffix("0/")
     return render(
         request,
         "members/club_detail.html",
         {
             "club": club,
-            "table": table,
+            "headings": headings,
+            "rows": rows_html(
+                CLUB_MEMBER_ROW,
+                (
+                    (member_url, mid, mid, last, first, kinds[kind], yes if represents else no)
+                    for mid, last, first, kind, represents in rows
+                ),
+            ),
+            "pager": pager,
             "season": season_label(season),
             "can_edit": can_edit_club(request.user, club),
         },
@@ -100,22 +162,44 @@ def club_edit(request, pk: int):
     return render(request, "members/club_edit.html", {"club": club, "form": form})
 
 
+def member_page_key(member: Member) -> str:
+    """The member page's cache key: the member's page version, the reader's language and
+    the day (a ranking result counts until a date)."""
+    return (
+        f"member-page:{member.pk}:{member.page_version}:{get_language()}:"
+        f"{timezone.localdate():%Y%m%d}"
+    )
+
+
 def member_detail(request, mid: int):
-    member = Member.objects.filter(mid=mid).first()
+    """The member's page. Seen again, one query: the member with what the live parts
+    read (a ranking place); the clubs and the other apps' parts are kept in the cache
+    under the member's page version, raised by whatever changes them."""
+    member = Member.objects.select_related(*MEMBER_PAGE.select_related).filter(mid=mid).first()
     if member is None:
         return not_found(request)
     season = services.current_season()
-    memberships = member.memberships.filter(season=season).select_related("club")
+
+    def kept() -> dict:
+        memberships = member.memberships.filter(season=season).select_related("club")
+        return {
+            "clubs": str(
+                render_to_string("members/includes/_clubs.html", {"memberships": memberships})
+            ),
+            "parts": MEMBER_PAGE.kept(member, request),
+        }
+
+    shown = cached(f"{member_page_key(member)}:page:{reader(request)}", kept)
     return render(
         request,
         "members/member_detail.html",
         {
             "member": member,
-            "memberships": memberships,
+            "clubs": mark_safe(shown["clubs"]),  # noqa: S308 (our template)
             "category": member.age_category(season),
             "season": season_label(season),
             "is_own": member_of(request.user) == member,
-            "parts": MEMBER_PAGE.render(member, request=request),
+            "parts": MEMBER_PAGE.merged(shown["parts"], MEMBER_PAGE.live(member, request)),
         },
     )
 
@@ -132,7 +216,9 @@ def my_page(request):
         {
             "member": member,
             "memberships": member.memberships.select_related("club").order_by("-season"),
-            "parts": MEMBER_PAGE.render(member, request=request),
+            "parts": MEMBER_PAGE.render(
+                member, request=request, cache_key=f"{member_page_key(member)}:parts"
+            ),
         },
     )
 

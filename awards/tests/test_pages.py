@@ -4,6 +4,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -11,6 +12,7 @@ from django.utils import timezone
 
 from awards.domain.sbf.classes import CLASSES
 from awards.models import MasterPointAward, Promotion, RankingScore
+from awards.services import store_ranking_facts
 from awards.tests.test_award_step import _report
 from members.models import Membership, Role
 from members.services import current_season
@@ -65,13 +67,22 @@ def test_tournament_page_says_why_there_is_no_award(client, field):
 
 
 def test_ranking_list_national_and_by_club(client, field):
-    _report(field, level="silver", boards=42)
     club = ClubFactory(number=4711)
     Membership.objects.create(member=field[2], club=club, season=current_season(), represents=True)
+    _report(field, level="silver", boards=42)  # the ranking step stores the club
     body = client.get("/masterpoints/ranking/", **EN).content.decode()
     assert body.index("72001") < body.index("72003")
     by_club = client.get("/masterpoints/ranking/?club=4711", **EN).content.decode()
     assert "72003" in by_club and "72001" not in by_club
+
+
+def test_a_club_change_reaches_the_ranking_filter_at_the_next_refresh(client, field):
+    _report(field, level="silver", boards=42)
+    club = ClubFactory(number=4713)
+    Membership.objects.create(member=field[2], club=club, season=current_season(), represents=True)
+    assert "72003" not in client.get("/masterpoints/ranking/?club=4713", **EN).content.decode()
+    store_ranking_facts([field[2].pk])  # the nightly refresh, or the member's next result
+    assert "72003" in client.get("/masterpoints/ranking/?club=4713", **EN).content.decode()
 
 
 def test_calculator_page_uses_the_engine_and_explains_bad_input(client):
@@ -149,20 +160,44 @@ def _ranked(n: int, *, club=None) -> None:
             Membership.objects.create(
                 member=member, club=club, season=current_season(), represents=True
             )
+    store_ranking_facts()
 
 
 @pytest.mark.parametrize("by", ["national", "district", "club"])
 def test_ranking_query_count_does_not_grow_with_the_list(client, django_assert_num_queries, by):
     club = ClubFactory(number=4711)
     query = {"national": {}, "district": {"district": club.district_id}, "club": {"club": 4711}}
-    for n, more in ((2, 2), (12, 10)):
+    for n, more in ((2, 2), (12, 10), (72, 60)):
         _ranked(more, club=club)
-        # The district or the club asked for (not for the national list); the number
-        # of ranked members (the paginator); the districts of the filter; the page of
-        # the list with its members and places.
-        with django_assert_num_queries(3 + (by != "national")):
+        cache.clear()  # the filter's fields are cached: count their query each time
+        # The page's rows with their members and stored places; the districts of the
+        # filter's fields. A filtered list: the district or the club asked for, and
+        # the place of its first row (a count of those above it).
+        with django_assert_num_queries(2 + 2 * (by != "national")):
             response = client.get("/masterpoints/ranking/", query[by])
-        assert len(response.context["table"].page.object_list) == n
+        assert response.content.decode().count("<tr><td>") == min(n, 50)
+        assert response.context["pager"].has_next == (n > 50)
+
+
+def test_ranking_places_are_shared_by_ties_across_pages(client):
+    """Stored national places and counted filtered ones agree with a ranking drawn by
+    hand, ties sharing the higher place, on every page."""
+    club = ClubFactory(number=4712)
+    points = [Decimal(p) for p in [90, 80, 80] + [70] * 49 + [60, 60, 50] + [40] * 3]
+    for value in points:
+        member = MemberFactory()
+        RankingScore.objects.create(member=member, points=value, computed_on=timezone.localdate())
+        Membership.objects.create(
+            member=member, club=club, season=current_season(), represents=True
+        )
+    store_ranking_facts()
+    expected = [1 + sum(1 for other in points if other > p) for p in sorted(points, reverse=True)]
+    for query in ({}, {"club": 4712}):
+        shown = []
+        for page in (1, 2):
+            body = client.get("/masterpoints/ranking/", {**query, "page": page}).content.decode()
+            shown += [int(cell.split("<")[0]) for cell in body.split("<tr><td>")[1:]]
+        assert shown == expected, query
 
 
 def _evening(name: str) -> Tournament:

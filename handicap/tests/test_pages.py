@@ -93,11 +93,23 @@ def test_member_page_shows_the_handicap_history_and_chart(client):
     chart = body[body.index("<svg") : body.index("</svg>")]
     assert 'id="handicap-chart"' in chart and "<title" in chart
     assert "Handicap over time" in chart and "lower is better" in chart
+    # One point a month: January's three evenings average 29.50.
     points = chart.split('points="')[1].split('"')[0].split()
-    assert len(points) == 4  # the start and one point per competition
-    # the first point (30.0) is the worst, drawn lowest; the line rises as the handicap falls
+    assert len(points) == 1
+    assert "The average of each month, from 29.5 in 2025-01" in chart
+
+
+def test_chart_has_one_point_a_month_at_the_months_average(client):
+    member = MemberFactory(mid=74008)
+    history(member, 10)  # weekly from 7 January: 4 in January, 4 in February, 2 in March
+    body = client.get("/members/74008/", **EN).content.decode()
+    chart = body[body.index("<svg") : body.index("</svg>")]
+    points = chart.split('points="')[1].split('"')[0].split()
+    assert len(points) == 3
+    # January 29.75..29.00 averages 29.375 (shown 29.4); March 27.75, 27.50: 27.625.
+    assert "from 29.4 in 2025-01 to 27.6 in 2025-03" in chart
     ys = [float(p.split(",")[1]) for p in points]
-    assert ys == sorted(ys, reverse=True)
+    assert ys == sorted(ys, reverse=True)  # the line rises as the handicap falls
 
 
 def test_member_page_in_swedish_uses_decimal_commas(client):
@@ -124,22 +136,50 @@ def test_member_with_a_start_handicap_and_no_competitions(client):
     assert 'id="handicap-no-history"' in body and "<svg" not in body
 
 
-def test_history_shows_the_last_50_with_the_count(client):
+def test_member_page_shows_the_latest_ten_and_links_to_all(client):
     member = MemberFactory(mid=74005)
     history(member, 55)
     body = client.get("/members/74005/", **EN).content.decode()
-    assert "The last 50 of 55 competitions." in body
+    assert "The last 10 of 55 competitions." in body
     table = body[
         body.index('id="handicap-history"') : body.index("</table>", body.index("handicap-history"))
     ]
-    assert table.count("<tr>") == 51  # header and 50 rows
-    assert "Tisdagsparen 54" in table and "Tisdagsparen 4<" not in table
-    assert len(body.split('points="')[1].split('"')[0].split()) == 56  # the chart has them all
+    assert table.count("<tr>") == 11  # header and 10 rows
+    assert "Tisdagsparen 54" in table and "Tisdagsparen 44<" not in table
+    assert 'href="/handicap/members/74005/"' in body
+
+
+def test_all_handicap_changes_page_is_paged_and_exports_every_row(client):
+    member = MemberFactory(mid=74009)
+    history(member, 55)
+    first = client.get("/handicap/members/74009/", **EN).content.decode()
+    table = first[first.index('id="handicap-history-all"') :]
+    assert table.count("Tisdagsparen") == 50
+    assert table.index("Tisdagsparen 54") < table.index("Tisdagsparen 53")
+    second = client.get("/handicap/members/74009/", {"page": 2}, **EN).content.decode()
+    assert second.count("Tisdagsparen") == 5 and "Tisdagsparen 0<" in second
+    export = client.get("/handicap/members/74009/", {"_export": "csv"}, **EN)
+    assert export["Content-Type"].startswith("text/csv")
+    lines = export.content.decode().lstrip("\ufeff").splitlines()
+    assert len(lines) == 56  # the header and every row
+    assert "Tisdagsparen 54" in lines[1] and "Tisdagsparen 0," in lines[-1]
+    assert client.get("/handicap/members/1/").status_code == 404
+
+
+def test_all_handicap_changes_query_count_does_not_grow_with_them(
+    client, django_assert_num_queries
+):
+    for mid, steps in ((74010, 3), (74011, 60)):
+        history(MemberFactory(mid=mid), steps)
+        # The member, the number of rows (the paginator), the page with its tournaments.
+        with django_assert_num_queries(3):
+            assert client.get(f"/handicap/members/{mid}/").status_code == 200
 
 
 def test_member_page_query_count_does_not_grow_with_the_history(client):
     counts = []
-    for mid, steps in ((74006, 2), (74007, 60)):
+    # Past the ten shown, the page counts the rest (one query, however many).
+    for mid, steps in ((74006, 12), (74007, 60)):
         history(MemberFactory(mid=mid), steps)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"/members/{mid}/").status_code == 200

@@ -12,6 +12,8 @@ import csv
 import re
 
 from django.http import HttpResponse
+from django.shortcuts import render
+from django_tables2 import RequestConfig
 
 FORMATS = ("csv",)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -41,3 +43,11 @@ def csv_response(rows, filename: str) -> HttpResponse:
     for row in rows:
         writer.writerow([neutralise(value) for value in row])
     return response
+
+
+def table_page(request, table, *, filename: str, template: str, context: dict, per_page=50):
+    """A django-tables2 table as a page of ``per_page`` rows, or all of it as CSV."""
+    if wants_export(request):
+        return csv_response(table.as_values(), filename)
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+    return render(request, template, {**context, "table": table})

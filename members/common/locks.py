@@ -19,6 +19,7 @@ from django.db import connection
 MEMBERS = 1401  # master points: ledger, holdings, promotions, ranking
 HANDICAPS = 1402  # the handicap history and current handicaps
 REPORTS = 1403  # the save of one event's report (the second key: a hash of its name)
+RANKING = 1404  # the places of the national ranking list
 
 
 def _take(sql: str, params: list) -> None:
@@ -54,6 +55,12 @@ def lock_handicaps() -> None:
     """The handicap history and current handicaps. One walk at a time: a late report's
     walk rewrites later rows of players it cannot name before it has walked."""
     _take("SELECT pg_advisory_xact_lock(%s, 0)", [HANDICAPS])
+
+
+def lock_ranking() -> None:
+    """The ranking list's places: one refresh numbers them at a time, each seeing the
+    points of those before it."""
+    _take("SELECT pg_advisory_xact_lock(%s, 0)", [RANKING])
 
 
 def lock_report(*key: object) -> None:
