@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -165,14 +165,16 @@ def build_demo_season(
             if kind.kind == "teams":
                 for row in _round_robin(match_rng, tid, placed, per_section):
                     match_rows.append((first_m + len(match_rows), *row))
+        entries = Counter(section for _id, section, *_rest in entry_rows)
         insert_rows(
             Tournament,
             (
                 "id", "organiser_club_id", "event_id", "name", "start_date", "end_date", "kind",
                 "scoring", "level", "boards", "rounds", "all_met_all", "source_format",
-                "pipeline_status", "award_table",
+                "pipeline_status", "award_table", "entries_count",
             ),
-            tournament_rows,
+            # Each tournament's one section has the tournament's id; no phantom pairs.
+            [(*row, entries[row[0]]) for row in tournament_rows],
         )  # fmt: skip
         insert_rows(Section, ("id", "tournament_id", "name", "boards"), section_rows)
         insert_rows(Entry, ("id", "section_id", "number", "direction", "phantom"), entry_rows)

@@ -7,7 +7,8 @@ writes standings, awards, handicaps and rankings from them.
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -111,11 +112,20 @@ class Tournament(models.Model):
     pipeline_reason_sv = models.CharField(max_length=500, blank=True)
     pipeline_reason_en = models.CharField(max_length=500, blank=True)
     pipeline_updated = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Kept by every writer of entries (count_entries): the list shows it for 50
+    # tournaments without counting their entries.
+    entries_count = models.PositiveIntegerField(_("entries"), default=0, db_default=0)
 
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-start_date", "name"]
+        # The tournament list's orders (tournaments.views.tournament_list): a page is
+        # read from the index, at page 1,000 as at page 1.
+        indexes = [
+            models.Index(fields=["-start_date", "name", "-id"], name="tournament_list_date_idx"),
+            models.Index(fields=["name", "start_date", "id"], name="tournament_list_name_idx"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(organiser_club__isnull=True) | Q(organiser_district__isnull=True),
@@ -175,6 +185,22 @@ class Tournament(models.Model):
     @property
     def organiser(self):
         return self.organiser_club or self.organiser_district
+
+    @staticmethod
+    def count_entries(tournament_ids) -> None:
+        """Store the entries of these tournaments (a queryset or ids): phantom pairs only
+        fill a movement, nobody played in them."""
+        Tournament.objects.filter(pk__in=tournament_ids).update(
+            entries_count=Coalesce(
+                Subquery(
+                    Entry.objects.filter(section__tournament=OuterRef("pk"), phantom=False)
+                    .values("section__tournament")
+                    .annotate(n=Count("pk"))
+                    .values("n")
+                ),
+                0,
+            )
+        )
 
 
 class Section(models.Model):

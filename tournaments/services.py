@@ -213,6 +213,7 @@ def _save_results(
         for e in report.entries
     }
     Entry.objects.bulk_create(entries.values())
+    Tournament.count_entries([tournament.pk])
     players = []
     for e in report.entries:
         for seat, p in enumerate(e.players, start=1):

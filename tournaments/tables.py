@@ -5,36 +5,6 @@ from .models import Tournament
 from .progress import step_label
 
 
-class TournamentTable(tables.Table):
-    start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
-    name = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    organiser = tables.Column(
-        verbose_name=_("Organiser"),
-        accessor="organiser",
-        order_by=("organiser_club__name", "organiser_district__name"),
-        linkify=lambda record: record.organiser.get_absolute_url() if record.organiser else None,
-        default="–",
-    )
-    level = tables.Column(verbose_name=_("Medal level"))
-    kind = tables.Column(verbose_name=_("Kind"))
-    entries_count = tables.Column(verbose_name=_("Entries"), attrs={"td": {"class": "num"}})
-    pipeline_status = tables.Column(verbose_name=_("Processing"))
-
-    class Meta:
-        model = Tournament
-        fields = (
-            "start_date",
-            "name",
-            "organiser",
-            "level",
-            "kind",
-            "entries_count",
-            "pipeline_status",
-        )
-        attrs = {"class": "table table-sm", "id": "tournaments"}
-        empty_text = _("No tournament matches.")
-
-
 class ProcessingTable(tables.Table):
     """The office's failed and stuck reports (``services.failed_or_stuck``): where each
     stopped, why in the reader's language, the exception, and a button to run it again."""

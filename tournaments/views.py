@@ -6,16 +6,22 @@ from collections import defaultdict
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Prefetch
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from members.common.lists import Column, link_html, rows_html, sorting
+from members.common.pages import cached, filter_fields
+from members.common.paging import page_after, page_of
 from members.permissions import administered_club_ids, is_office_staff, require
 from members.views import not_found
 
@@ -26,7 +32,7 @@ from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
 from .pages import TOURNAMENT_PAGE
 from .progress import STATE_FIELDS, pipeline_state
 from .standings import PRINTED_NOTE
-from .tables import ProcessingTable, TournamentTable
+from .tables import ProcessingTable
 
 # A report with hundreds of unknown MIDs would bury the page under messages;
 # the import log keeps every warning.
@@ -53,37 +59,104 @@ SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"
 CONTRACT = re.compile(r"^(?P<level>[1-7])(?P<strain>NT|N|S|H|D|C)(?P<doubled>X{0,2})$", re.I)
 
 
+TOURNAMENT_COLUMNS = [
+    # Newest first; a day's tournaments by name.
+    Column("date", gettext_lazy("Date"), ("start_date", "-name", "pk")),
+    Column("name", gettext_lazy("Tournament"), ("name", "start_date", "pk")),
+    Column(
+        "organiser",
+        gettext_lazy("Organiser"),
+        ("organiser_club__name", "organiser_district__name", "start_date", "pk"),
+    ),
+    Column("level", gettext_lazy("Medal level")),
+    Column("kind", gettext_lazy("Kind")),
+    Column("entries", gettext_lazy("Entries"), css="num"),
+    Column("processing", gettext_lazy("Processing")),
+]
+TOURNAMENT_ROW = (
+    '<tr><td>{}</td><td><a href="{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td>'
+    '<td class="num">{}</td><td>{}</td></tr>'
+)
+
+
 def tournament_list(request):
-    queryset = (
-        Tournament.objects.select_related("organiser_club", "organiser_district")
-        .annotate(
-            # Phantom pairs fill a movement; they are not entries anyone played in.
-            entries_count=Count("sections__entries", filter=Q(sections__entries__phantom=False))
+    """Tournaments, newest first, 50 a page, filtered and sorted; two queries whatever
+    the page and the federation's size: the page's tournaments from the list's index
+    (a page follows on from the last row of the one before), then their rows with
+    their organisers and stored entry counts."""
+    tournament_filter = TournamentFilter(request.GET or None, queryset=Tournament.objects.all())
+    order, headings = sorting(request, TOURNAMENT_COLUMNS, "-date")
+    if order[0].startswith(("organiser", "-organiser")):
+        # An organiser is a club or a district (one of them empty): numbered pages.
+        ids, pager = page_of(
+            tournament_filter.qs.order_by(*order).values_list("pk", flat=True), request
         )
-        # Meta.ordering is not applied to a query with an aggregate; pk keeps
-        # pages stable between tournaments of the same day and name.
-        .order_by("-start_date", "name", "-pk")
-    )
-    tournament_filter = TournamentFilter(request.GET or None, queryset=queryset)
-    table = TournamentTable(tournament_filter.qs)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+        onward = None
+    else:
+        ids, onward = page_after(tournament_filter.qs, order, request)
+        pager = None
+    found = {
+        row[0]: row
+        for row in Tournament.objects.filter(pk__in=ids).values_list(
+            "pk", "start_date", "name", "level", "kind", "pipeline_status",
+            "organiser_club", "organiser_club__name",
+            "organiser_district", "organiser_district__name", "entries_count",
+        )
+    }  # fmt: skip
     return render(
         request,
         "tournaments/tournament_list.html",
         {
-            "filter": tournament_filter,
-            "table": table,
+            "filter_fields": filter_fields(tournament_filter, request),
+            "headings": headings,
+            "rows": rows_html(TOURNAMENT_ROW, _listed([found[pk] for pk in ids])),
+            "pager": pager,
+            "onward": onward,
             "filtered": any(request.GET.get(name) for name in tournament_filter.filters),
             "can_report": _can_report(request.user),
         },
     )
 
 
+def _listed(rows: list[tuple]):
+    """The list's rows as printed: each label and address made once a page."""
+    levels = {value: str(label) for value, label in Tournament.Level.choices}
+    kinds = {value: str(label) for value, label in Tournament.Kind.choices}
+    statuses = {value: str(label) for value, label in Tournament.Pipeline.choices}
+    tournament_url = reverse("tournaments:detail", args=[0]).removesuffix("0/")
+    club_url = reverse("members:club", args=[0]).removesuffix("0/")
+    district_url = reverse("members:district", args=[0]).removesuffix("0/")
+    for (
+        pk,
+        day,
+        name,
+        level,
+        kind,
+        status,
+        club,
+        club_name,
+        district,
+        district_name,
+        entries,
+    ) in rows:
+        if club:
+            organiser = link_html(f"{club_url}{club}/", club_name)
+        elif district:
+            organiser = link_html(f"{district_url}{district}/", district_name)
+        else:
+            organiser = "–"
+        yield (
+            f"{day:%Y-%m-%d}", f"{tournament_url}{pk}/", name, organiser,
+            levels.get(level, "–"), kinds.get(kind, kind), entries,
+            statuses.get(status, status),
+        )  # fmt: skip
+
+
 def tournament_detail(request, pk: int):
-    """The results page. Five queries whatever the size of the event: the
-    tournament, its sections, the standings with their players (two), and every
-    traveller line; everything else is grouped here in Python. The parts other apps
-    add (``tournaments.pages``) read their own."""
+    """The results page. Its results, travellers and the parts other apps add change
+    only when the report does or its pipeline moves, so they are kept in the cache
+    under the report's version and the pipeline's last move: a view reads the
+    tournament, and the sanction (whose link depends on the reader)."""
     tournament = (
         Tournament.objects.select_related("organiser_club", "organiser_district")
         .filter(pk=pk)
@@ -91,6 +164,28 @@ def tournament_detail(request, pk: int):
     )
     if tournament is None:
         return not_found(request)
+    moved = tournament.pipeline_updated.timestamp() if tournament.pipeline_updated else 0
+    key = (
+        f"tournament-page:{tournament.pk}:{tournament.report_version}:"
+        f"{tournament.pipeline_status}:{moved}:{get_language()}"
+    )
+    shown = cached(key, lambda: _results(request, tournament))
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "pipeline": pipeline_state(tournament),
+            **{name: mark_safe(html) for name, html in shown.items()},  # noqa: S308
+            "parts": TOURNAMENT_PAGE.render(tournament, request=request, cache_key=f"{key}:parts"),
+        },
+    )
+
+
+def _results(request, tournament: Tournament) -> dict[str, str]:
+    """The page's sections line, results and travellers as HTML. Five queries whatever
+    the size of the event: the sections, the standings with their players (two), and
+    every traveller line; everything else is grouped here in Python."""
     sections = {s.pk: s for s in tournament.sections.all()}
     standings = (
         Standing.objects.filter(entry__section__tournament=tournament)
@@ -110,20 +205,18 @@ def tournament_detail(request, pk: int):
     )
     fields = _standings_fields(tournament, sections, standings)
     differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
-    return render(
-        request,
-        "tournaments/tournament_detail.html",
-        {
-            "tournament": tournament,
-            "sections": list(sections.values()),
-            "pipeline": pipeline_state(tournament),
-            "fields": fields,
-            "recomputed": differing > 0,
-            "standings_note": _standings_note(tournament, differing),
-            "travellers": _travellers(sections, lines),
-            "parts": TOURNAMENT_PAGE.render(tournament, request=request),
-        },
-    )
+    context = {
+        "tournament": tournament,
+        "sections": list(sections.values()),
+        "fields": fields,
+        "recomputed": differing > 0,
+        "standings_note": _standings_note(tournament, differing),
+        "travellers": _travellers(sections, lines),
+    }
+    return {
+        name: str(render_to_string(f"tournaments/includes/_{name}.html", context, request))
+        for name in ("section_facts", "results", "travellers")
+    }
 
 
 @never_cache

@@ -103,6 +103,7 @@ def make_tournament(name, club, start, **fields) -> Tournament:
     )
     section = Section.objects.create(tournament=tournament, name="")
     Entry.objects.bulk_create(Entry(section=section, number=n) for n in range(1, 9))
+    Tournament.count_entries([tournament.pk])  # as every writer of entries does
     return tournament
 
 

@@ -169,6 +169,7 @@ def create_team_event(
             Entry(section=section, number=number, name=team_name.strip())
             for number, team_name in teams
         )
+        Tournament.count_entries([tournament.pk])
         compute_team_standings(tournament)
     return tournament
 

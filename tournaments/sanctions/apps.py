@@ -23,5 +23,6 @@ class SanctionsConfig(AppConfig):
                     "level": "sanctions/includes/_tournament_level.html",
                     "before_results": "sanctions/includes/_tournament_card.html",
                 },
+                for_viewer=True,  # the link to the sanction is for those who may see it
             )
         )
