@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from members.common.exports import table_page
 from members.common.lists import rows_html
-from members.common.pages import filter_fields
+from members.common.pages import filter_fields, filtered
 from members.common.paging import page_window
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
@@ -86,11 +86,9 @@ def ranking_list(request):
     their national places. A filtered list counts the place of its first row among
     those above it (one query more); the places after it follow."""
     scores = RankingScore.objects.filter(points__gt=0)
-    ranking_filter = RankingFilter(request.GET or None, queryset=scores)
-    listed = ranking_filter.qs
+    ranking_filter, listed = filtered(RankingFilter, request, scores)
     window, pager_of = page_window(request)
-    # The filter's form is valid here: an invalid one gave no rows.
-    national = not ranking_filter.is_bound or not any(ranking_filter.form.cleaned_data.values())
+    national = ranking_filter is None
     # The page's members, one more for "is there a next page?": the national list by
     # the stored positions, a filtered one from its index.
     if national:
@@ -122,7 +120,7 @@ def ranking_list(request):
         request,
         "awards/ranking_list.html",
         {
-            "filter_fields": filter_fields(ranking_filter, request),
+            "filter_fields": filter_fields(RankingFilter, request, ranking_filter),
             "rows": ranking_rows(rows, places),
             "pager": pager,
             "no_rulebook": in_language(not_built()),

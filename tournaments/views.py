@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.lists import Column, link_html, rows_html, sorting
-from members.common.pages import cached, filter_fields
+from members.common.pages import cached, filter_fields, filtered
 from members.common.paging import page_after, page_of
 from members.permissions import administered_club_ids, is_office_staff, require
 from members.views import not_found
@@ -84,16 +84,14 @@ def tournament_list(request):
     the page and the federation's size: the page's tournaments from the list's index
     (a page follows on from the last row of the one before), then their rows with
     their organisers and stored entry counts."""
-    tournament_filter = TournamentFilter(request.GET or None, queryset=Tournament.objects.all())
+    tournament_filter, listed = filtered(TournamentFilter, request, Tournament.objects.all())
     order, headings = sorting(request, TOURNAMENT_COLUMNS, "-date")
     if order[0].startswith(("organiser", "-organiser")):
         # An organiser is a club or a district (one of them empty): numbered pages.
-        ids, pager = page_of(
-            tournament_filter.qs.order_by(*order).values_list("pk", flat=True), request
-        )
+        ids, pager = page_of(listed.order_by(*order).values_list("pk", flat=True), request)
         onward = None
     else:
-        ids, onward = page_after(tournament_filter.qs, order, request)
+        ids, onward = page_after(listed, order, request)
         pager = None
     found = {
         row[0]: row
@@ -107,12 +105,12 @@ def tournament_list(request):
         request,
         "tournaments/tournament_list.html",
         {
-            "filter_fields": filter_fields(tournament_filter, request),
+            "filter_fields": filter_fields(TournamentFilter, request, tournament_filter),
             "headings": headings,
             "rows": rows_html(TOURNAMENT_ROW, _listed([found[pk] for pk in ids])),
             "pager": pager,
             "onward": onward,
-            "filtered": any(request.GET.get(name) for name in tournament_filter.filters),
+            "filtered": tournament_filter is not None,
             "can_report": _can_report(request.user),
         },
     )

@@ -155,19 +155,25 @@ def cached(key: str, build: Callable[[], Any]) -> Any:
     return value
 
 
-def filter_fields(filterset, request) -> str:
+def filtered(filterset_class, request, queryset):
+    """The list's filter (None when the request asks for no filter: building one copies
+    every filter, which costs a busy list more than its query) and its rows."""
+    if not any(request.GET.get(name) for name in filterset_class.base_filters):
+        return None, queryset
+    found = filterset_class(request.GET, queryset=queryset)
+    return found, found.qs
+
+
+def filter_fields(filterset_class, request, filterset=None) -> str:
     """A list's filter fields as HTML (includes/_filter_fields.html), cached by the
     values asked for and the language: a select's options are a template each, which
     would cost a busy list more than its rows."""
-    asked = sorted((name, request.GET.get(name, "")) for name in filterset.form.fields)
+    asked = sorted((name, request.GET.get(name, "")) for name in filterset_class.base_filters)
     digest = hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
-    key = f"filter-fields:{type(filterset).__name__}:{get_language()}:{digest}"
-    html = cached(
-        key,
-        lambda: str(
-            render_to_string(
-                "includes/_filter_fields.html", {"form": filterset.form}, request=request
-            )
-        ),
-    )
-    return mark_safe(html)  # noqa: S308 (rendered from our template)
+    key = f"filter-fields:{filterset_class.__name__}:{get_language()}:{digest}"
+
+    def build() -> str:
+        form = (filterset or filterset_class(request.GET or None)).form
+        return str(render_to_string("includes/_filter_fields.html", {"form": form}, request))
+
+    return mark_safe(cached(key, build))  # noqa: S308 (rendered from our template)

@@ -100,3 +100,23 @@ def test_calculator_fills_in_the_logged_in_members_handicap(page, log_in, show, 
     show("/handicap/calculator/")
     expect(page.locator("#id_owner")).to_have_value("20.0")
     expect(page.locator("#calculator-own")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_all_handicap_changes_page_fits_and_pages_on(page, show, shoot, lang, width):
+    """The member page shows the latest ten and links to every change, 50 a page."""
+    member = MemberFactory(mid=75003, last_name="Långkarriär")
+    history(member, 60)
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
+    show("/members/75003/")
+    expect(page.locator("#handicap-history tbody tr")).to_have_count(10)
+    with page.expect_navigation():
+        page.locator("#all-handicap-changes").click()
+    expect(page.locator("#handicap-history-all tbody tr")).to_have_count(50)
+    expect(page.locator("#handicap-csv")).to_be_visible()
+    # The table scrolls in its own box; the page itself is no wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(f"{width}")
+    with page.expect_navigation():
+        page.locator("ul.pagination a").last.click()
+    expect(page.locator("#handicap-history-all tbody tr")).to_have_count(10)
