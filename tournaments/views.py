@@ -79,35 +79,38 @@ TOURNAMENT_ROW = (
 )
 
 
+LISTED_COLUMNS = (
+    "pk", "start_date", "name", "level", "kind", "pipeline_status",
+    "organiser_club", "organiser_club__name",
+    "organiser_district", "organiser_district__name", "entries_count",
+)  # fmt: skip
+
+
 def tournament_list(request):
-    """Tournaments, newest first, 50 a page, filtered and sorted; two queries whatever
+    """Tournaments, newest first, 50 a page, filtered and sorted; one query whatever
     the page and the federation's size: the page's tournaments from the list's index
-    (a page follows on from the last row of the one before), then their rows with
-    their organisers and stored entry counts."""
+    (a page follows on from the last row of the one before) with their organisers and
+    stored entry counts."""
     tournament_filter, listed = filtered(TournamentFilter, request, Tournament.objects.all())
     order, headings = sorting(request, TOURNAMENT_COLUMNS, "-date")
     if order[0].startswith(("organiser", "-organiser")):
         # An organiser is a club or a district (one of them empty): numbered pages.
         ids, pager = page_of(listed.order_by(*order).values_list("pk", flat=True), request)
-        onward = None
-    else:
-        ids, onward = page_after(listed, order, request)
-        pager = None
-    found = {
-        row[0]: row
-        for row in Tournament.objects.filter(pk__in=ids).values_list(
-            "pk", "start_date", "name", "level", "kind", "pipeline_status",
-            "organiser_club", "organiser_club__name",
-            "organiser_district", "organiser_district__name", "entries_count",
+        found = dict(
+            (row[0], row)
+            for row in Tournament.objects.filter(pk__in=ids).values_list(*LISTED_COLUMNS)
         )
-    }  # fmt: skip
+        rows, onward = [found[pk] for pk in ids], None
+    else:
+        rows, onward = page_after(listed, order, request, columns=LISTED_COLUMNS)
+        pager = None
     return render(
         request,
         "tournaments/tournament_list.html",
         {
             "filter_fields": filter_fields(TournamentFilter, request, tournament_filter),
             "headings": headings,
-            "rows": rows_html(TOURNAMENT_ROW, _listed([found[pk] for pk in ids])),
+            "rows": rows_html(TOURNAMENT_ROW, _listed(rows)),
             "pager": pager,
             "onward": onward,
             "filtered": tournament_filter is not None,

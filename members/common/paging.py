@@ -85,30 +85,34 @@ def _read_cursor(text: str, fields: list) -> list | None:
         return None
 
 
-def page_after(queryset, order: tuple[str, ...], request, *, per_page: int = 50, name="after"):
+def page_after(
+    queryset, order: tuple[str, ...], request, *, columns: tuple[str, ...] = (), per_page=50
+):
     """The page of ``queryset`` (sorted by ``order``, whose last field is unique) that
-    follows the row named by ``?after=``, and how to go on. The condition on the first
-    field alone lets the database start in the order's index at the row."""
+    follows the row named by ``?after=``, as rows of ``columns``, and how to go on. One
+    query: the page's keys come from the order's index in a subquery (the condition on
+    the first field alone lets the database start there), its rows by them."""
     model = queryset.model
-    fields = [
-        model._meta.get_field(f.lstrip("-").replace("pk", model._meta.pk.name)) for f in order
-    ]
-    after = _read_cursor(request.GET.get(name, ""), fields)
-    rows = queryset.order_by(*order)
+    names = [f.lstrip("-") for f in order]
+    fields = [model._meta.get_field(model._meta.pk.name if n == "pk" else n) for n in names]
+    after = _read_cursor(request.GET.get("after", ""), fields)
+    keys = queryset.order_by(*order)
     if after is not None:
         later = Q()
         for n, field_name in enumerate(order):
-            name_only = field_name.lstrip("-")
-            step = Q(**{f"{name_only}__{'lt' if field_name.startswith('-') else 'gt'}": after[n]})
-            for before, value in zip(order[:n], after[:n], strict=False):
-                step &= Q(**{before.lstrip("-"): value})
+            step = Q(**{f"{names[n]}__{'lt' if field_name.startswith('-') else 'gt'}": after[n]})
+            for before, value in zip(names[:n], after[:n], strict=False):
+                step &= Q(**{before: value})
             later |= step
-        first = order[0].lstrip("-")
         bound = "lte" if order[0].startswith("-") else "gte"
-        rows = rows.filter(Q(**{f"{first}__{bound}": after[0]}) & later)
-    found = list(rows.values_list(*[f.lstrip("-") for f in order])[: per_page + 1])
-    shown = found[:per_page]
+        keys = keys.filter(Q(**{f"{names[0]}__{bound}": after[0]}) & later)
+    found = list(
+        model.objects.filter(pk__in=keys.values("pk")[: per_page + 1])
+        .order_by(*order)
+        .values_list(*names, *columns)
+    )
+    shown = [row[len(names) :] for row in found[:per_page]]
     more = len(found) > per_page
-    return [row[-1] for row in shown], Onward(
-        cursor_of(shown[-1]) if more and shown else None, after is None
+    return shown, Onward(
+        cursor_of(found[per_page - 1][: len(names)]) if more else None, after is None
     )
