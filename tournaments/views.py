@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.lists import Column, link_html, rows_html, sorting
-from members.common.pages import cached, filter_fields, filtered
+from members.common.pages import cached, filter_fields, filtered, reader
 from members.common.paging import page_after, page_of
 from members.permissions import administered_club_ids, is_office_staff, require
 from members.views import not_found
@@ -153,32 +153,68 @@ def _listed(rows: list[tuple]):
         )  # fmt: skip
 
 
+# The fields the results page's cache key reads (with STATE_FIELDS, the live line).
+KEY_FIELDS = ("name", "report_version", "pipeline_updated")
+
+
 def tournament_detail(request, pk: int):
-    """The results page. Its results, travellers and the parts other apps add change
-    only when the report does or its pipeline moves, so they are kept in the cache
-    under the report's version and the pipeline's last move: a view reads the
-    tournament, and the sanction (whose link depends on the reader)."""
-    tournament = (
-        Tournament.objects.select_related("organiser_club", "organiser_district")
-        .filter(pk=pk)
-        .first()
-    )
+    """The results page. Its facts, results, travellers and the parts other apps add
+    change only when the report does or its pipeline moves, so they are kept in the
+    cache under the report's version and the pipeline's last move: a visitor's view
+    reads the tournament; a user's also the sanction (whose link depends on who)."""
+    # What the key and the live processing line read; the rest only when it is shown.
+    tournament = Tournament.objects.only(*STATE_FIELDS, *KEY_FIELDS).filter(pk=pk).first()
     if tournament is None:
         return not_found(request)
+    visitor = reader(request) == "visitor"
+    whole = None
+
+    def whole_tournament() -> Tournament:
+        nonlocal whole
+        if whole is None:
+            whole = Tournament.objects.select_related("organiser_club", "organiser_district").get(
+                pk=pk
+            )
+        return whole
+
     moved = tournament.pipeline_updated.timestamp() if tournament.pipeline_updated else 0
     key = (
         f"tournament-page:{tournament.pk}:{tournament.report_version}:"
         f"{tournament.pipeline_status}:{moved}:{get_language()}"
     )
-    shown = cached(key, lambda: _results(request, tournament))
+
+    def kept() -> dict:
+        full = whole_tournament()
+        shown = _results(request, full)
+        parts = TOURNAMENT_PAGE.kept(full, request)
+        if visitor:  # nothing live for a visitor: the facts' level line too is theirs
+            context = {
+                "tournament": full,
+                "parts": TOURNAMENT_PAGE.merged(parts, {}),
+                "section_facts": mark_safe(shown["section_facts"]),  # noqa: S308
+            }
+            shown["facts"] = str(
+                render_to_string("tournaments/includes/_facts.html", context, request)
+            )
+        return {**shown, "parts": parts}
+
+    shown = cached(f"{key}:{reader(request)}", kept)
+    if not visitor:
+        tournament = whole_tournament()  # the facts are rendered for each user
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
             "pipeline": pipeline_state(tournament),
-            **{name: mark_safe(html) for name, html in shown.items()},  # noqa: S308
-            "parts": TOURNAMENT_PAGE.render(tournament, request=request, cache_key=f"{key}:parts"),
+            **{
+                name: mark_safe(html)  # noqa: S308 (our templates)
+                for name, html in shown.items()
+                if name != "parts"
+            },
+            "parts": TOURNAMENT_PAGE.merged(
+                shown["parts"], TOURNAMENT_PAGE.live(tournament, request)
+            ),
         },
     )
 

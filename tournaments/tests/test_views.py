@@ -460,9 +460,10 @@ def test_tournament_page_query_count_does_not_grow_with_the_event(client, shared
         with CaptureQueriesContext(connection) as queries:
             assert client.get(tournament.get_absolute_url()).status_code == 200
         counts.append(len(queries))
-    # Tournament, sections, standings, their players, the traveller lines; the
-    # sanction part's sanction; the award step's outcome and the ledger rows.
-    assert counts == [8, 8, 8]
+    # First view: the tournament's key fields, then all of it; sections, standings,
+    # their players, the traveller lines; the sanction part's sanction; the award
+    # step's outcome and the ledger rows.
+    assert counts == [9, 9, 9]
 
 
 def test_unknown_tournament_is_the_sites_404(client):
@@ -641,16 +642,33 @@ def test_tournament_page_query_count_with_a_sanction_and_awards(client, django_a
     for n in (2, 12):
         tournament, _sanction = sanctioned(entries=n, club=ClubFactory(members_count=150))
         awarded(tournament)
-        # The tournament with its organisers, its sections, the standings with their
-        # entries, the entries' players with their members, the traveller lines; the
-        # sanction part's sanction with its club; the award part's outcome and its
-        # awards with their members.
-        with django_assert_num_queries(8):
+        # First view: the tournament's key fields, then the tournament with its
+        # organisers, its sections, the standings with their entries, the entries'
+        # players with their members, the traveller lines; the sanction part's
+        # sanction with its club; the award part's outcome and its awards with their
+        # members.
+        with django_assert_num_queries(9):
             response = client.get(tournament.get_absolute_url(), **EN)
         body = response.content.decode()
         assert 'id="sanction"' in body
         assert body.count("Table A1") == n
         assert sum(len(field["rows"]) for field in response.context["fields"]) == n
+        # Seen again by a visitor: the key fields; the rest is kept under the report's
+        # version and the pipeline's last move.
+        with django_assert_num_queries(1):
+            again = client.get(tournament.get_absolute_url(), **EN)
+        assert again.content.decode().count("Table A1") == n and 'id="sanction"' in body
+
+
+def test_a_user_sees_the_sanction_link_a_visitor_does_not(client):
+    tournament, sanction = sanctioned(entries=4, club=ClubFactory(members_count=150))
+    visitor = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert sanction.get_absolute_url() not in visitor
+    office = member_with_login()
+    give_role(office, Role.Kind.OFFICE_STAFF)
+    client.force_login(office.user)
+    user = client.get(tournament.get_absolute_url(), **EN).content.decode()
+    assert sanction.get_absolute_url() in user
 
 
 # --- reporting a results file ---
