@@ -253,3 +253,20 @@ def test_certificate_query_count(client, django_assert_num_queries):
     with django_assert_num_queries(3):
         response = client.get(f"/masterpoints/members/{member.mid}/promotions/klover/")
     assert tournament.name in response.content.decode()
+
+
+def test_all_awards_page_is_paged_exports_every_row_and_counts_its_queries(
+    client, django_assert_num_queries
+):
+    from members.tests.test_pages import _member_with_rows
+
+    for n in (3, 20):
+        member = _member_with_rows(61000 + n, n)
+        # The member, the number of awards (the paginator) and the page of awards
+        # with their tournaments.
+        with django_assert_num_queries(3):
+            response = client.get(f"/masterpoints/members/{member.mid}/awards/", **EN)
+        assert response.content.decode().count("Table D") == n
+        export = client.get(f"/masterpoints/members/{member.mid}/awards/", {"_export": "csv"})
+        assert len(export.content.decode().lstrip("\ufeff").splitlines()) == n + 1
+    assert client.get("/masterpoints/members/1/awards/").status_code == 404
