@@ -71,11 +71,14 @@ def _second_factor_only_where_tested(request, settings):
 
 
 @pytest.fixture(autouse=True)
-def _empty_page_cache():
-    """Each test starts with no cached page parts: a rolled-back test's member ids are
-    given again, with the same page version."""
+def _empty_page_cache(settings):
+    """Each test starts with an empty cache of its own process: a rolled-back test's
+    ids are given again with the same page versions, and the test databases of
+    parallel runs give the same ids (in a shared Redis they would read each other's
+    pages; clearing it would also empty the broker's database)."""
     from django.core.cache import cache
 
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
 
 
