@@ -89,16 +89,16 @@ def ranking_list(request):
     ranking_filter, listed = filtered(RankingFilter, request, scores)
     window, pager_of = page_window(request)
     national = ranking_filter is None
-    # The page's members, one more for "is there a next page?": the national list by
-    # the stored positions, a filtered one from its index.
+    # The page's rows, one more for "is there a next page?": the national list's by
+    # their stored positions, a filtered one's from its index.
     if national:
-        page = RankingScore.objects.filter(
-            position__gt=window.start, position__lte=window.stop
-        ).values("member_id")
+        found = RankingScore.objects.filter(position__gt=window.start, position__lte=window.stop)
     else:
-        page = listed.order_by("-points", "member_id").values("member_id")[window]
+        found = RankingScore.objects.filter(
+            member_id__in=listed.order_by("-points", "member_id").values("member_id")[window]
+        )
     rows = sorted(
-        RankingScore.objects.filter(member_id__in=page).values_list(
+        found.values_list(
             "points", "member_id", "place", "member__mid", "member__first_name",
             "member__last_name",
         ),
