@@ -29,6 +29,7 @@ from django.test import Client
 from django.utils import timezone
 
 from awards.models import MasterPointAward
+from awards.selectors import member_ranking
 from config.benchmarking import RedisServer, Worker
 from config.celery import app
 from handicap.models import HandicapChange
@@ -154,28 +155,28 @@ class Command(BaseCommand):
 
     @staticmethod
     def _shown(client: Client, mid: int, tournament: Tournament) -> bool:
-        """The member page names the tournament in the awards, the ranking and the
-        handicap history. The page lists the last 50 handicap rows: a report dated
-        seven months back is among them only for a member who played little since, so
-        there the competition count (``handicap-count``, which counts every row) must
-        include the report's row."""
+        """The member page shows the report: each of its sections (master points,
+        ranking, handicap) names the tournament among the latest rows it lists, or
+        counts as many rows as the member has now, the report's among them (a report
+        dated seven months back is older than the latest ten)."""
         response = client.get(f"/members/{mid}/")
         if response.status_code != 200:
             raise CommandError(f"the member page of {mid} answered {response.status_code}")
         body = response.content.decode()
+        member = Member.objects.get(mid=mid)
+        ranking = member_ranking(member)
+        now = {
+            "masterpoints": ("awards", MasterPointAward.objects.filter(member=member).count()),
+            "ranking": ("counting", ranking["count"] if ranking else 0),
+            "handicap": ("changes", HandicapChange.objects.filter(member=member).count()),
+        }
         link = f'href="/tournaments/{tournament.pk}/"'
-        parts = {}
-        for part in ("masterpoints", "ranking", "handicap"):
+        for part, (name, count) in now.items():
             start = body.find(f'id="{part}"')
-            end = body.find("</section>", start)
-            parts[part] = start >= 0 and link in body[start:end]
-        if not parts["handicap"]:
-            rows = HandicapChange.objects.filter(member__mid=mid)
-            if rows.filter(tournament=tournament).exists():
-                start = body.find('id="handicap-count"')
-                shown = body[start : body.find("</p>", start)]
-                parts["handicap"] = start >= 0 and f" {rows.count()} " in shown
-        return all(parts.values())
+            section = body[start : body.find("</section>", start)] if start >= 0 else ""
+            if link not in section and f'data-{name}="{count}"' not in section:
+                return False
+        return True
 
     def _club(self, rng: random.Random) -> tuple[Club, list[int]]:
         """A club with the 120 players of a 30-table event among its district's members."""
