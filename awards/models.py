@@ -147,6 +147,9 @@ class RankingScore(models.Model):
     # The place in the national list (ties share one), kept by every ranking refresh
     # (services.number_places): the member page reads it without counting the list.
     place = models.PositiveIntegerField(_("place"), null=True, blank=True)
+    # The last place of a shared one (000 ch. 7 as docs/master-classes-and-ranking.md
+    # reads it: equal totals share "2–3"); == place when nobody shares it.
+    place_to = models.PositiveIntegerField(null=True, blank=True)
     # The row's number in the national list (ties by member): page N of the list is a
     # range of these, as fast at page 400 as at page 1.
     position = models.PositiveIntegerField(null=True, blank=True, db_index=True)

@@ -15,6 +15,7 @@ from tournaments.models import Tournament
 from . import services
 from .domain.core import Reason
 from .domain.sbf import classes, ranking
+from .domain.sbf.ranking import RankingRow
 from .models import (
     MasterPointAward,
     MasterPointHolding,
@@ -80,7 +81,11 @@ def ranking_place_part(member: Member, viewer=None) -> dict | None:
         return None
     if score.points <= 0 or score.place is None:
         return None
-    return {"score": score, "place": score.place}
+    shared_to = score.place_to or score.place
+    return {
+        "score": score,
+        "place": RankingRow(score.place, shared_to, "", score.points).place_label,
+    }
 
 
 def ranking_place(points: Decimal, among) -> int:

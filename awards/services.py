@@ -590,18 +590,24 @@ def store_ranking_facts(member_ids: Iterable[int] | None = None) -> None:
 
 
 def number_places() -> None:
-    """Each ranked member's place in the national list (ties share the higher place)
-    and position (ties by member): one statement, writing only the rows that moved."""
+    """Each ranked member's place in the national list (equal totals share it: from
+    ``place`` to ``place_to``) and position (ties by member): one statement, writing
+    only the rows that moved."""
     table = connection.ops.quote_name(RankingScore._meta.db_table)
+    moved = " OR ".join(
+        f"{table}.{name} IS NULL OR {table}.{name} <> numbered.{name}"
+        for name in ("place", "place_to", "position")
+    )
+    statement = (
+        f"UPDATE {table} SET place = numbered.place, place_to = numbered.place_to, "
+        f"position = numbered.position FROM ("
+        f"SELECT member_id, RANK() OVER (ORDER BY points DESC) AS place, "
+        f"RANK() OVER (ORDER BY points DESC) + COUNT(*) OVER (PARTITION BY points) - 1 "
+        f"AS place_to, ROW_NUMBER() OVER (ORDER BY points DESC, member_id) AS position "
+        f"FROM {table}) AS numbered WHERE {table}.member_id = numbered.member_id AND ({moved})"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET place = numbered.place, position = numbered.position FROM ("
-            f"SELECT member_id, RANK() OVER (ORDER BY points DESC) AS place, "
-            f"ROW_NUMBER() OVER (ORDER BY points DESC, member_id) AS position FROM {table}"
-            f") AS numbered WHERE {table}.member_id = numbered.member_id "
-            f"AND ({table}.place IS NULL OR {table}.place <> numbered.place "
-            f"OR {table}.position IS NULL OR {table}.position <> numbered.position)"
-        )
+        cursor.execute(statement)
 
 
 def scale_rows(

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
@@ -15,6 +16,7 @@ from members.permissions import can_edit_club, require
 from members.services import current_season
 
 from .domain.core import OutOfRange, UnknownScale
+from .domain.sbf.ranking import RankingRow
 from .filters import RankingFilter
 from .forms import CalculatorForm
 from .models import Promotion, RankingScore
@@ -68,23 +70,53 @@ RANKING_ROW = (
 )
 
 
-def ranking_rows(rows: list[tuple], places: list[int]) -> str:
+def ranking_rows(rows: list[tuple], places: list[str]) -> str:
     # One reverse() for the page, not one a row.
     member_url = reverse("members:member", args=[0]).removesuffix("0/")
     return rows_html(
         RANKING_ROW,
         (
             (place, member_url, mid, mid, f"{first} {last}", display_points(points))
-            for place, (points, _member, _place, mid, first, last) in zip(places, rows, strict=True)
+            for place, (points, _member, _place, _to, mid, first, last) in zip(
+                places, rows, strict=True
+            )
         ),
     )
+
+
+def national_places(rows: list[tuple]) -> list[str]:
+    """The stored places, a shared one as "2–3" (docs/master-classes-and-ranking.md, 7)."""
+    return [
+        RankingRow(place, place_to, str(mid), points).place_label
+        for points, _member, place, place_to, mid, *_name in rows
+    ]
+
+
+def filtered_places(rows: list[tuple], listed, pager) -> list[str]:
+    """Places within a filtered list: the first row's is a count of those above it, a
+    shared place's end a count of those level with it (one grouped query for the
+    page); the others follow from the order."""
+    if not rows:
+        return []
+    level = dict(
+        listed.filter(points__in={row[0] for row in rows})
+        .values("points")
+        .annotate(n=Count("pk"))
+        .values_list("points", "n")
+    )
+    first = ranking_place(rows[0][0], among=listed)
+    labels, place = [], first
+    for n, (points, *_rest) in enumerate(rows):
+        if n and points != rows[n - 1][0]:
+            place = pager.offset + n + 1
+        labels.append(RankingRow(place, place + level[points] - 1, "", points).place_label)
+    return labels
 
 
 def ranking_list(request):
     """The ranking, national or filtered, 50 a page, in one query whatever the page:
     the rows of the page's members, taken from the list's index (ties by member), with
-    their national places. A filtered list counts the place of its first row among
-    those above it (one query more); the places after it follow."""
+    their national places. A filtered list counts its places (two queries more)."""
     scores = RankingScore.objects.filter(points__gt=0)
     ranking_filter, listed = filtered(RankingFilter, request, scores)
     window, pager_of = page_window(request)
@@ -99,23 +131,14 @@ def ranking_list(request):
         )
     rows = sorted(
         found.values_list(
-            "points", "member_id", "place", "member__mid", "member__first_name",
+            "points", "member_id", "place", "place_to", "member__mid", "member__first_name",
             "member__last_name",
         ),
         key=lambda row: (-row[0], row[1]),
     )  # fmt: skip
     pager = pager_of(len(rows))
     rows = rows[: pager.per_page]
-    places = []
-    for n, (points, _member, place, *_name) in enumerate(rows):
-        if national:
-            places.append(place)
-        elif n == 0:
-            places.append(ranking_place(points, among=listed))
-        elif points == rows[n - 1][0]:
-            places.append(places[-1])
-        else:
-            places.append(pager.offset + n + 1)
+    places = national_places(rows) if national else filtered_places(rows, listed, pager)
     return render(
         request,
         "awards/ranking_list.html",

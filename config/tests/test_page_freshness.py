@@ -48,7 +48,8 @@ def test_a_processed_report_shows_on_the_member_page_at_once(client):
     after = client.get(winner.get_absolute_url(), **EN).content.decode()
     assert tournament.name in after and 'id="award-list"' in after
     assert 'id="handicap-history"' in after
-    place = RankingScore.objects.get(member=winner).place
+    score = RankingScore.objects.get(member=winner)
+    place = str(score.place) if score.place == score.place_to else f"{score.place}–{score.place_to}"
     assert f"place {place} in the country" in after
     for member in field:  # nobody's page is left as it was
         page = client.get(member.get_absolute_url(), **EN).content.decode()
