@@ -1,6 +1,8 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.tables import TournamentColumn
+
 from .models import MasterPointAward
 
 
@@ -8,11 +10,7 @@ class MemberAwardsTable(tables.Table):
     """A member's ledger, newest first (``selectors.member_awards``)."""
 
     awarded_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
-    tournament = tables.Column(
-        verbose_name=_("Tournament"),
-        accessor="tournament__name",
-        linkify=lambda record: record.tournament.get_absolute_url(),
-    )
+    tournament = TournamentColumn()
     credited = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
     unit = tables.Column(verbose_name=_("Unit"), accessor="unit")
     table = tables.Column(verbose_name=_("Table"))

@@ -1,6 +1,8 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.tables import TournamentColumn
+
 from .domain import for_display
 from .models import HandicapChange, MemberHandicap
 from .templatetags.handicap import hcp, signed
@@ -43,11 +45,7 @@ class HandicapHistoryTable(tables.Table):
     """A member's handicap history, newest first (``selectors.member_history``)."""
 
     played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
-    tournament = tables.Column(
-        verbose_name=_("Tournament"),
-        accessor="tournament__name",
-        linkify=lambda record: record.tournament.get_absolute_url(),
-    )
+    tournament = TournamentColumn()
     place = tables.Column(verbose_name=_("Place"), default="–")
     old = tables.Column(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
     partner = tables.Column(

@@ -5,6 +5,16 @@ from .models import Tournament
 from .progress import step_label
 
 
+class TournamentColumn(tables.Column):
+    """A row's tournament by name, linked to its page (the row has ``tournament``)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", _("Tournament"))
+        kwargs.setdefault("accessor", "tournament__name")
+        kwargs.setdefault("linkify", lambda record: record.tournament.get_absolute_url())
+        super().__init__(**kwargs)
+
+
 class ProcessingTable(tables.Table):
     """The office's failed and stuck reports (``services.failed_or_stuck``): where each
     stopped, why in the reader's language, the exception, and a button to run it again."""
