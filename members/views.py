@@ -181,7 +181,7 @@ def member_detail(request, mid: int):
     season = services.current_season()
 
     def kept() -> dict:
-        memberships = member.memberships.filter(season=season).select_related("club")
+        memberships = list(member.memberships.filter(season=season).select_related("club"))
         return {
             "clubs": str(
                 render_to_string("members/includes/_clubs.html", {"memberships": memberships})
