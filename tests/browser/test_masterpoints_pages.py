@@ -1,10 +1,14 @@
 """The master points pages in Chromium, in Swedish and in English: a member's points and
 the reason for each award, the ranking list and the award calculator."""
 
+from decimal import Decimal
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
-from awards.models import MasterPointAward
+from awards.models import MasterPointAward, RankingScore
+from awards.services import store_ranking_facts
 from awards.tests.test_award_step import _report
 from members.tests.factories import MemberFactory
 
@@ -68,3 +72,25 @@ def test_ranking_list_and_calculator_from_the_navigation(page, show, shoot, lang
     expect(rows.first).to_contain_text("46 sp")
     expect(rows.nth(12)).to_contain_text("10 bp")
     shoot("calculator")
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_ranking_list_shows_shared_places_and_fits_a_phone(page, show, shoot, lang, width):
+    """Equal totals share the place, "2–3" (docs/master-classes-and-ranking.md, 7), and
+    the list is no wider than the screen."""
+    for mid, points in ((73501, 30), (73502, 20), (73503, 20), (73504, 10)):
+        member = MemberFactory(mid=mid)
+        RankingScore.objects.create(
+            member=member, points=Decimal(points), computed_on=timezone.localdate()
+        )
+    store_ranking_facts()
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
+    show("/masterpoints/ranking/")
+    places = page.locator("#ranking-list tbody tr td:first-child")
+    expect(places).to_have_text(["1", "2–3", "2–3", "4"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # The points column is on the screen, not behind a sideways scroll of the table.
+    assert page.evaluate(
+        "(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.table-wrap'))"
+    )
+    shoot(f"{width}")
