@@ -119,7 +119,9 @@ def snapshot() -> State:
         "promotions": rows(
             Promotion.objects.all(), "member__mid", "master_class", "reached_on", *event
         ),
-        "ranking": rows(RankingScore.objects.all(), "member__mid", "points", "computed_on"),
+        "ranking": rows(
+            RankingScore.objects.all(), "member__mid", "points", "computed_on", "place", "place_to"
+        ),
         "handicap history": rows(
             HandicapChange.objects.all(),
             "member__mid",
