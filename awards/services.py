@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
 from members.common.locks import lock_all_members, lock_members, lock_ranking
+from members.common.pages import RANKING_LIST, lists_changed
 from members.domain.age import age_category
 from members.models import Member, Membership
 from members.services import current_season, member_pages_changed
@@ -608,6 +609,7 @@ def number_places() -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(statement)
+    lists_changed(RANKING_LIST)
 
 
 def scale_rows(

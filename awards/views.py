@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from members.common.exports import table_page
 from members.common.lists import rows_html
-from members.common.pages import filter_fields, filtered
+from members.common.pages import RANKING_LIST, filtered, filtered_list
 from members.common.paging import page_window
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
@@ -114,9 +114,31 @@ def filtered_places(rows: list[tuple], listed, pager) -> list[str]:
 
 
 def ranking_list(request):
-    """The ranking, national or filtered, 50 a page, in one query whatever the page:
-    the rows of the page's members, taken from the list's index (ties by member), with
-    their national places. A filtered list counts its places (two queries more)."""
+    """The ranking, national or filtered, 50 a page; its table kept under the ranking's
+    version (members/common/pages.py, cached_list)."""
+
+    fields, table = filtered_list(
+        RANKING_LIST,
+        request,
+        RankingFilter,
+        "awards/includes/_ranking_table.html",
+        ranking_table,
+    )
+    return render(
+        request,
+        "awards/ranking_list.html",
+        {
+            "filter_fields": fields,
+            "table": table,
+            "no_rulebook": in_language(not_built()),
+        },
+    )
+
+
+def ranking_table(request) -> tuple[dict, RankingFilter | None]:
+    """The page's rows in one query whatever the page: the rows of the page's members,
+    taken from the list's index (ties by member), with their national places. A filtered
+    list counts its places (two queries more)."""
     scores = RankingScore.objects.filter(points__gt=0)
     ranking_filter, listed = filtered(RankingFilter, request, scores)
     window, pager_of = page_window(request)
@@ -139,16 +161,7 @@ def ranking_list(request):
     pager = pager_of(len(rows))
     rows = rows[: pager.per_page]
     places = national_places(rows) if national else filtered_places(rows, listed, pager)
-    return render(
-        request,
-        "awards/ranking_list.html",
-        {
-            "filter_fields": filter_fields(RankingFilter, request, ranking_filter),
-            "rows": ranking_rows(rows, places),
-            "pager": pager,
-            "no_rulebook": in_language(not_built()),
-        },
-    )
+    return {"rows": ranking_rows(rows, places), "pager": pager}, ranking_filter
 
 
 def member_awards(request, mid: int):

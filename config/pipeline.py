@@ -24,6 +24,7 @@ from handicap.services import (
     update_own_handicaps,
     withdraw_handicaps,
 )
+from members.common.pages import TOURNAMENT_LIST, lists_changed
 from members.federation import EventScheme, Profile, current
 from tournaments.models import Tournament
 from tournaments.sanctions.level import apply_sanction
@@ -96,6 +97,7 @@ def record_failure(*, tournament_id: int, version: int, step: str, exc: BaseExce
     """The step failed for good: the page says why in both languages, the office also
     sees the exception."""
     sv, en = explain(step, exc)
+    lists_changed(TOURNAMENT_LIST)
     Tournament.objects.filter(pk=tournament_id, report_version=version).update(
         pipeline_status=Tournament.Pipeline.FAILED,
         pipeline_step=step,

@@ -12,7 +12,7 @@ from django_tables2 import RequestConfig
 from . import services
 from .common.exports import csv_response, wants_export
 from .common.lists import Column, rows_html, sorting
-from .common.pages import MEMBER_PAGE, cached, reader
+from .common.pages import CLUB_MEMBERS, MEMBER_PAGE, cached, cached_list, reader
 from .common.paging import page_of
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
@@ -120,6 +120,27 @@ def club_detail(request, pk: int):
     if wants_export(request):
         table = ClubMembersTable(memberships.select_related("member"))
         return csv_response(table.as_values(), f"club-{club.number}-members-{season}.csv")
+
+    def table() -> str:
+        return render_to_string(
+            "members/includes/_club_members_table.html",
+            club_members_table(request, memberships),
+            request,
+        )
+
+    return render(
+        request,
+        "members/club_detail.html",
+        {
+            "club": club,
+            "table": cached_list(CLUB_MEMBERS, request, table, scope=f"{club.pk}-{season}"),
+            "season": season_label(season),
+            "can_edit": can_edit_club(request.user, club),
+        },
+    )
+
+
+def club_members_table(request, memberships) -> dict:
     order, headings = sorting(request, CLUB_MEMBER_COLUMNS, "last_name")
     rows, pager = page_of(
         memberships.order_by(*order, "member__mid").values_list(
@@ -130,24 +151,17 @@ def club_detail(request, pk: int):
     kinds = dict(Membership.Kind.choices)
     yes, no = _("Yes"), _("No")
     member_url = reverse("members:member", args=[0]).removesuffix("0/")
-    return render(
-        request,
-        "members/club_detail.html",
-        {
-            "club": club,
-            "headings": headings,
-            "rows": rows_html(
-                CLUB_MEMBER_ROW,
-                (
-                    (member_url, mid, mid, last, first, kinds[kind], yes if represents else no)
-                    for mid, last, first, kind, represents in rows
-                ),
+    return {
+        "headings": headings,
+        "rows": rows_html(
+            CLUB_MEMBER_ROW,
+            (
+                (member_url, mid, mid, last, first, kinds[kind], yes if represents else no)
+                for mid, last, first, kind, represents in rows
             ),
-            "pager": pager,
-            "season": season_label(season),
-            "can_edit": can_edit_club(request.user, club),
-        },
-    )
+        ),
+        "pager": pager,
+    }
 
 
 @login_required

@@ -1,8 +1,31 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from members.common.pages import TOURNAMENT_LIST, lists_changed
+
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from members.models import Club, District
+
+        from .models import Tournament
+
+        # The tournament list keeps its table under its version: a tournament, or the
+        # name of its organiser, saved or deleted one by one.
+        for signal in (post_save, post_delete):
+            for model in (Tournament, Club, District):
+                signal.connect(
+                    tournament_list_changed,
+                    sender=model,
+                    dispatch_uid=f"klover-tournament-list-{model.__name__}",
+                )
+
+
+def tournament_list_changed(sender, **kwargs) -> None:
+    lists_changed(TOURNAMENT_LIST)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from members.common.pages import TOURNAMENT_LIST, lists_changed
 from members.models import Club, District, Member
 
 
@@ -190,6 +191,7 @@ class Tournament(models.Model):
     def count_entries(tournament_ids) -> None:
         """Store the entries of these tournaments (a queryset or ids): phantom pairs only
         fill a movement, nobody played in them."""
+        lists_changed(TOURNAMENT_LIST)
         Tournament.objects.filter(pk__in=tournament_ids).update(
             entries_count=Coalesce(
                 Subquery(

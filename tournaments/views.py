@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.lists import Column, link_html, rows_html, sorting
-from members.common.pages import cached, filter_fields, filtered, reader
+from members.common.pages import TOURNAMENT_LIST, cached, filtered, filtered_list, reader
 from members.common.paging import page_after, page_of
 from members.permissions import administered_club_ids, is_office_staff, require
 from members.views import not_found
@@ -87,10 +87,32 @@ LISTED_COLUMNS = (
 
 
 def tournament_list(request):
-    """Tournaments, newest first, 50 a page, filtered and sorted; one query whatever
-    the page and the federation's size: the page's tournaments from the list's index
-    (a page follows on from the last row of the one before) with their organisers and
-    stored entry counts."""
+    """Tournaments, newest first, 50 a page, filtered and sorted; the table kept under
+    the tournament list's version (members/common/pages.py, cached_list)."""
+
+    fields, table = filtered_list(
+        TOURNAMENT_LIST,
+        request,
+        TournamentFilter,
+        "tournaments/includes/_tournament_table.html",
+        tournament_table,
+    )
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {
+            "filter_fields": fields,
+            "table": table,
+            "filtered": any(request.GET.get(name) for name in TournamentFilter.base_filters),
+            "can_report": _can_report(request.user),
+        },
+    )
+
+
+def tournament_table(request) -> tuple[dict, TournamentFilter | None]:
+    """One query whatever the page and the federation's size: the page's tournaments
+    from the list's index (a page follows on from the last row of the one before) with
+    their organisers and stored entry counts."""
     tournament_filter, listed = filtered(TournamentFilter, request, Tournament.objects.all())
     order, headings = sorting(request, TOURNAMENT_COLUMNS, "-date")
     if order[0].startswith(("organiser", "-organiser")):
@@ -104,19 +126,12 @@ def tournament_list(request):
     else:
         rows, onward = page_after(listed, order, request, columns=LISTED_COLUMNS)
         pager = None
-    return render(
-        request,
-        "tournaments/tournament_list.html",
-        {
-            "filter_fields": filter_fields(TournamentFilter, request, tournament_filter),
-            "headings": headings,
-            "rows": rows_html(TOURNAMENT_ROW, _listed(rows)),
-            "pager": pager,
-            "onward": onward,
-            "filtered": tournament_filter is not None,
-            "can_report": _can_report(request.user),
-        },
-    )
+    return {
+        "headings": headings,
+        "rows": rows_html(TOURNAMENT_ROW, _listed(rows)),
+        "pager": pager,
+        "onward": onward,
+    }, tournament_filter
 
 
 def _listed(rows: list[tuple]):

@@ -23,7 +23,8 @@ def test_the_chain_runs_after_the_report_commits(
         t = _report(shared_fixtures, ClubFactory())
         t.refresh_from_db()
         assert t.pipeline_status == Tournament.Pipeline.QUEUED  # nothing runs before the commit
-    assert len(callbacks) == 1
+    # One chain queued; the others raise the lists' versions (members/common/pages.py).
+    assert len([c for c in callbacks if "lists_changed" not in c.__qualname__]) == 1
     t.refresh_from_db()
     assert (t.pipeline_status, t.pipeline_step, t.pipeline_error) == ("done", "later_handicaps", "")
     assert t.pipeline_updated is not None

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -177,3 +179,75 @@ def filter_fields(filterset_class, request, filterset=None) -> str:
         return str(render_to_string("includes/_filter_fields.html", {"form": form}, request))
 
     return mark_safe(cached(key, build))  # noqa: S308 (rendered from our template)
+
+
+# The lists a federation opens all day keep their table (rows, header and pager) in the
+# cache under a version of their own; whatever writes what a list shows raises the
+# list's version once its transaction commits (docs/performance.md, "Lists").
+RANKING_LIST = "ranking"
+CLUB_MEMBERS = "club-members"
+TOURNAMENT_LIST = "tournaments"
+
+
+def _version_key(name: str) -> str:
+    return f"list-version:{name}"
+
+
+def list_version(name: str) -> str | None:
+    """The list's current version (None: the cache cannot be reached). A version is a
+    random token, never a count: a version lost with the cache's memory must not come
+    back and find the rows kept under it before."""
+    key = _version_key(name)
+    try:
+        version = cache.get(key)
+        if version is None:
+            cache.add(key, secrets.token_hex(8), None)
+            version = cache.get(key)
+    except Exception:  # noqa: BLE001 (any backend's connection error)
+        logger.warning("page cache unavailable", exc_info=True)
+        return None
+    return version
+
+
+def lists_changed(*names: str) -> None:
+    """New versions for these lists at once, for a reader in the writer's own
+    transaction, and again once it commits: a reader in another transaction who looked
+    in between kept the rows from before the change under the version about to go."""
+
+    def new_versions() -> None:
+        try:
+            cache.set_many({_version_key(n): secrets.token_hex(8) for n in names}, None)
+        except Exception:  # noqa: BLE001
+            logger.warning("page cache unavailable", exc_info=True)
+
+    new_versions()
+    transaction.on_commit(new_versions)
+
+
+def cached_list(name: str, request, build: Callable[[], str], *, scope: object = "") -> str:
+    """The list's table for this request's query and language (and ``scope``: whose
+    list, which season), as ``build`` renders it, kept under the list's version; built
+    afresh when the cache cannot be reached."""
+    version = list_version(name)
+    if version is None:
+        return mark_safe(build())  # noqa: S308 (rendered from our template)
+    asked = sorted(request.GET.lists())
+    digest = hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
+    key = f"list:{name}:{version}:{scope}:{get_language()}:{digest}"
+    return mark_safe(cached(key, lambda: str(build())))  # noqa: S308
+
+
+def filtered_list(
+    name: str, request, filterset_class, template: str, table: Callable[[Any], tuple[dict, Any]]
+) -> tuple[str, str]:
+    """A filtered list's fields and its table (``cached_list``): ``table(request)`` gives
+    the table's context and the filter it built, which the fields then reuse (one query
+    fewer when both are built)."""
+    built = {}
+
+    def build() -> str:
+        context, built["filter"] = table(request)
+        return render_to_string(template, context, request)
+
+    shown = cached_list(name, request, build)
+    return filter_fields(filterset_class, request, built.get("filter")), shown

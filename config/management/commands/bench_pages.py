@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from config import pagebench
 from config.benchmarking import RedisServer
@@ -74,6 +74,13 @@ class Command(BaseCommand):
 
     def _run(self, database: str, seasons: int, o) -> dict:
         paths = pagebench.draw_paths(database, count=o["paths"], seed=o["seed"])
+        unknown = set(o["pages"] or ()) - set(paths.by_page)
+        if unknown:
+            # A misspelt page would measure nothing and report "all met".
+            raise CommandError(
+                f"no such page: {', '.join(sorted(unknown))}; "
+                f"the pages are: {', '.join(paths.by_page)}"
+            )
         pages = [p for p in paths.by_page if not o["pages"] or p in o["pages"]]
         if "minimal page" not in pages:
             pages.insert(0, "minimal page")
