@@ -1,5 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import FilteredRelation, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -11,7 +12,7 @@ from django_tables2 import RequestConfig
 
 from . import services
 from .common.exports import csv_response, wants_export
-from .common.lists import Column, rows_html, sorting
+from .common.lists import Column, link_html, rows_html, sorting
 from .common.pages import CLUB_MEMBERS, MEMBER_PAGE, cached, cached_list, reader
 from .common.paging import page_of
 from .domain.age import season_label
@@ -35,58 +36,96 @@ SEARCH_KINDS = {
     "club": (ClubFilter, Club.objects.all()),
     "district": (DistrictFilter, District.objects.all()),
 }
-MAX_CHOICES = 100
+SEARCH_PER_PAGE = 50
+CHOICE_ROW = '<tr><td><a href="{}">{}</a></td><td>{}</td><td>{}</td></tr>'
 CHOICE = '<li><a href="{}">{}</a></li>'
 
 
 def search(request):
     """Search District, Club or Member ("Medlem på nätet" navigation bar): one match
-    opens it, several are listed (the first MAX_CHOICES) to choose from."""
+    opens it, several are listed 50 a page with how many matched. Without a query the
+    districts are listed, and the clubs page by page; a member must be searched for."""
     kind = request.GET.get("kind", "member")
     if kind not in SEARCH_KINDS:
         kind = "member"
-    filter_class, queryset = SEARCH_KINDS[kind]
     query = request.GET.get("q", "").strip()
-    found = None
-    if query:
-        found = _choices(kind, filter_class(request.GET, queryset=queryset).qs)
-        if len(found) == 1:
-            return redirect(found[0][0])
-    return render(
-        request,
-        "members/search.html",
-        {
-            "kind": kind,
-            "query": query,
-            "results": found[:MAX_CHOICES] if found is not None else None,
-            "choices": rows_html(CHOICE, found[:MAX_CHOICES]) if found else "",
-            "more": bool(found) and len(found) > MAX_CHOICES,
-        },
-    )
+    context: dict = {"kind": kind, "query": query, "results": None, "count": None}
+    if query or kind != "member":
+        filter_class, queryset = SEARCH_KINDS[kind]
+        if query:
+            queryset = filter_class(request.GET, queryset=queryset).qs
+        found, pager = page_of(_search_rows(kind, queryset), request, per_page=SEARCH_PER_PAGE)
+        choices = _choices(kind, found)
+        if query and len(choices) == 1 and pager.number == 1 and not pager.has_next:
+            return redirect(choices[0][0])
+        context |= {
+            "results": choices,
+            "rows": rows_html(CHOICE if kind == "district" else CHOICE_ROW, choices),
+            "pager": pager,
+        }
+        if query:
+            # Only a search of more than one page needs a count (one more query); the
+            # pages before a short last one were full.
+            context["count"] = queryset.count() if pager.has_next else pager.offset + len(choices)
+    return render(request, "members/search.html", context)
 
 
-def _choices(kind: str, found) -> list[tuple[str, str]]:
-    """The matches as (address, label), one more than are shown; one query."""
+def _search_rows(kind: str, found):
+    """The values a result row shows, in a stable order to page by."""
+    if kind == "member":
+        # A member's town is a private detail (docs/decisions.md): the row shows the
+        # town of the club they represent. At most one such membership a season.
+        represented = FilteredRelation(
+            "memberships",
+            condition=Q(
+                memberships__season=services.current_season(), memberships__represents=True
+            ),
+        )
+        return (
+            found.annotate(represented=represented)
+            .order_by("last_name", "first_name", "mid")
+            .values_list(
+                "mid",
+                "first_name",
+                "last_name",
+                "represented__club",
+                "represented__club__name",
+                "represented__club__town",
+            )
+        )
+    if kind == "club":
+        return found.order_by("name", "number").values_list(
+            "pk", "name", "number", "town", "district", "district__name"
+        )
+    return found.order_by("name", "pk").values_list("pk", "name")
+
+
+def _choices(kind: str, rows) -> list[tuple]:
+    """The rows as (address, label, cells...)."""
+    club_url = reverse("members:club", args=[0]).removesuffix("0/")
     if kind == "member":
         url = reverse("members:member", args=[0]).removesuffix("0/")
         return [
-            (f"{url}{mid}/", f"{first} {last} ({mid})")
-            for mid, first, last in found.values_list("mid", "first_name", "last_name")[
-                : MAX_CHOICES + 1
-            ]
+            (
+                f"{url}{mid}/",
+                f"{first} {last} ({mid})",
+                link_html(f"{club_url}{club}/", club_name) if club else "–",
+                town or "–",
+            )
+            for mid, first, last, club, club_name, town in rows
         ]
+    district_url = reverse("members:district", args=[0]).removesuffix("0/")
     if kind == "club":
-        url = reverse("members:club", args=[0]).removesuffix("0/")
         return [
-            (f"{url}{pk}/", f"{name} ({number}), {district}")
-            for pk, name, number, district in found.values_list(
-                "pk", "name", "number", "district__name"
-            )[: MAX_CHOICES + 1]
+            (
+                f"{club_url}{pk}/",
+                f"{name} ({number})",
+                town or "–",
+                link_html(f"{district_url}{district}/", district_name),
+            )
+            for pk, name, number, town, district, district_name in rows
         ]
-    url = reverse("members:district", args=[0]).removesuffix("0/")
-    return [
-        (f"{url}{pk}/", name) for pk, name in found.values_list("pk", "name")[: MAX_CHOICES + 1]
-    ]
+    return [(f"{district_url}{pk}/", name) for pk, name in rows]
 
 
 def district_detail(request, pk: int):

@@ -100,7 +100,7 @@ def test_search_member_by_name_fragment_by_mid_and_without_match(page, show, sho
     expect(page.locator("h1")).to_have_text(t["search member"])
     page.fill("#q", "gullb")
     submit(page, "form[role=search]")
-    choices = page.locator("#choices li a")
+    choices = page.locator("#choices tbody td:first-child a")
     expect(choices).to_have_text(
         [f"Tommy Gullberg ({tommy.mid})", f"Anna Gullbergsson ({anna.mid})"]
     )
@@ -119,6 +119,32 @@ def test_search_member_by_name_fragment_by_mid_and_without_match(page, show, sho
     expect(page.locator(".no-match")).to_have_text(t["no member"])
     expect(page.locator("#choices")).to_have_count(0)
     shoot("no-match")
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_search_pages_through_matches_with_their_clubs(page, show, shoot, lang, width):
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
+    club = ClubFactory(name="Bridgeklubben Hjärter Dam i Norra Vrinnevi", town="Norrköping")
+    for i in range(55):
+        member = MemberFactory(first_name=f"Birgitta{i:02}", last_name="Björk-Vallentinsdotter")
+        MembershipFactory(member=member, club=club)
+
+    show("/?q=bj%C3%B6rk")
+    expect(page.locator("#count")).to_contain_text("55")
+    expect(page.locator("#choices tbody tr")).to_have_count(50)
+    expect(page.locator("#choices tbody tr").first).to_contain_text(club.name)
+    expect(page.locator("#choices tbody tr").first).to_contain_text("Norrköping")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(
+        "(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.table-wrap'))"
+    )
+    shoot(f"page-1-{width}")
+    with page.expect_navigation():
+        page.locator("#pager a[rel=next]").click()
+    expect(page.locator("#choices tbody tr")).to_have_count(5)
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(f"page-2-{width}")
 
 
 def test_district_page_lists_its_clubs(page, show, shoot, lang, live_server):
