@@ -53,7 +53,9 @@ def test_apply_approve_print_and_public_list(page, show, shoot, log_in, lang, pe
     )
     page.check("#id_wide_appeal")
     expect(page.locator("#pre-checks #proposed-status")).to_have_attribute("data-status", "2")
-    expect(page.locator("#pre-checks #status-reasons li").first).to_contain_text("EBU 1.6.1")
+    expect(page.locator("#pre-checks #status-reasons li").first).to_contain_text(
+        "EBU Handbook 1.6.1"
+    )
     shoot("form")
     with page.expect_navigation():
         page.locator("#submit-application").click()
@@ -79,8 +81,8 @@ def test_apply_approve_print_and_public_list(page, show, shoot, log_in, lang, pe
     expect(page.locator("#granted-status")).to_have_attribute("data-status", "2")
     expect(page.locator("#granted-status")).to_have_text("Distrikt" if lang == "sv" else "District")
     expect(page.locator("#special-conditions")).to_have_text("Scorers at every table")
-    expect(page.locator("#condition-list li").first).to_contain_text("EBU 1.7")
-    expect(page.locator("#display-note")).to_contain_text("EBU 1.7.10")
+    expect(page.locator("#condition-list li").first).to_contain_text("EBU Handbook 1.7")
+    expect(page.locator("#display-note")).to_contain_text("EBU Handbook 1.7.10")
     shoot("licence")
 
     page.context.clear_cookies()

@@ -53,7 +53,9 @@ def test_apply_approve_calendar_and_decision(page, show, shoot, log_in, lang, pe
     message = "16" if lang == "en" else "16 par"
     expect(entries.locator(".message")).to_contain_text(message)
     expect(entries.locator(".seed-ref")).to_contain_text(
-        "000 chapter 5" if lang == "en" else "000 kap. 5"
+        "SBF Mästarpoäng 2014-2015, chapter 5"
+        if lang == "en"
+        else "SBF Mästarpoäng 2014-2015, kap. 5"
     )
     shoot("refused")
 
@@ -80,7 +82,9 @@ def test_apply_approve_calendar_and_decision(page, show, shoot, log_in, lang, pe
         page.locator("#decision-link").click()
     expect(page.locator("#reference")).to_have_text(sanction.reference)
     expect(page.locator("#reason")).to_have_text("Välkommen")
-    expect(page.locator("#seed-refs li").first).to_contain_text("000")
+    # The rules by the rulebook's name and chapter, not the seed file's (issue 18).
+    expect(page.locator("#seed-refs li").first).to_contain_text("SBF Mästarpoäng 2014-2015")
+    expect(page.locator("#seed-refs")).not_to_contain_text("000 ")
     shoot("decision")
 
     page.context.clear_cookies()

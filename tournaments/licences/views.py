@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -334,7 +335,8 @@ def licence_step(request, pk: int, step: str):
     except workflow.WorkflowError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, _("Done: %(step)s.") % {"step": workflow.step_label(step)})
+        # The step's label is what happened, in the past tense ("approved").
+        messages.success(request, capfirst(f"{workflow.step_label(step)}."))
     return redirect(licence)
 
 

@@ -289,7 +289,7 @@ def close(licence: Licence, *, user) -> Licence:
     def check(row: Licence) -> None:
         if not steps.closes(situation_of(row)):
             raise WorkflowError(
-                _("A charity event closes once its full accounts are in (EBU 1.8.3).")
+                _("A charity event closes once its full accounts are in (EBU Handbook 1.8.3).")
             )
 
     return _move(licence, user=user, step="close", check=check)

@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
+from .domain.model import RULEBOOK
 from .models import Sanction
 from .workflow import can_view
 
@@ -30,15 +31,18 @@ def tournament_part(tournament: Tournament, user) -> dict | None:
 
 
 def _level_check(check: dict, swedish: bool) -> dict:
-    """One check's message in the reader's language, and its place in the seed. The
-    messages end with the place in parentheses; it is shown apart, once."""
+    """One check's message in the reader's language, and its rule. The messages end
+    with the rule in parentheses ("SBF Mästarpoäng 2014-2015, kap. 5"; checks stored
+    before issue 18 with the seed's lines, "000 kap. 5, rad 336-352"); it is shown
+    apart, once."""
     message = check.get("message_sv" if swedish else "message_en") or check.get("message_en", "")
     seed_ref = check.get("seed_ref", "")
     head, _sep, tail = message.rpartition(" (")
-    if head and tail.startswith("000 ") and tail.endswith(")"):
+    if head and tail.startswith(("000 ", RULEBOOK)) and tail.endswith(")"):
         message, seed_ref = head, tail[:-1]
     return {
         "message": message,
         "seed_ref": seed_ref,
         "warning": check.get("severity") == "warning",
     }
+

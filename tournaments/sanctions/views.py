@@ -21,6 +21,7 @@ from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
 
 from . import services, workflow
+from .domain.model import RULEBOOK, Ref
 from .filters import CalendarFilter
 from .forms import GOLD_ONLY_FIELDS, GOLD_REQUIRED, SanctionForm, StepForm, unsaved_sanction
 from .models import Sanction, SanctionAction
@@ -41,9 +42,20 @@ STEP_LABELS = {
     "approve": gettext_lazy("Approve"),
     "reject": gettext_lazy("Reject"),
 }
+# What the page says once a step is taken: what happened, in the past tense.
+STEP_DONE = {
+    "submit": gettext_lazy("The application was sent."),
+    "withdraw": gettext_lazy("The application was withdrawn."),
+    "held": gettext_lazy("The event was marked as held."),
+    "endorse_home": gettext_lazy("The home district endorsed the application."),
+    "refuse_home": gettext_lazy("The home district did not endorse the application."),
+    "endorse": gettext_lazy("The application was endorsed and sent to the office."),
+    "approve": gettext_lazy("The application was approved."),
+    "reject": gettext_lazy("The application was rejected."),
+}
 DECIDED_STATES = (State.APPROVED, State.REJECTED, State.HELD, State.RESULTS_REPORTED)
 # The chapter the whole procedure comes from; the decision page cites it beside the rules.
-PROCEDURE_REF = {"sv": "000 kap. 4, rad 161-253", "en": "000 chapter 4, lines 161-253"}
+PROCEDURE_REF = Ref(chapter=4, first=161, last=253)
 
 
 # --- the application form -------------------------------------------------------------
@@ -170,8 +182,8 @@ def _check_row(check) -> dict:
     """A check in the reader's language: its message and its seed place apart."""
     message = check.message_sv if (get_language() or "sv").startswith("sv") else check.message_en
     ref = check.seed_ref
-    # The domain ends each message with its place in the seed, "(000 kap. 5, rad 1-2)".
-    if message.endswith(")") and " (000 " in message:
+    # The domain ends each message with its rule, "(SBF Mästarpoäng 2014-2015, kap. 5)".
+    if message.endswith(")") and f" ({RULEBOOK}" in message:
         message, _sep, ref = message.rpartition(" (")
         ref = ref[:-1]
     status = "passed" if check.passed else check.severity.value
@@ -259,7 +271,7 @@ def sanction_step(request, pk: int, step: str):
     except workflow.WorkflowError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, _("Done: %(step)s.") % {"step": STEP_LABELS[step]})
+        messages.success(request, STEP_DONE[step])
     return redirect(sanction)
 
 
@@ -282,8 +294,8 @@ def decision(request, pk: int):
         .first()
     )
     checks = _checks_of(sanction)
-    refs = list(dict.fromkeys(row["ref"] for row in checks))
-    language = "sv" if (get_language() or "sv").startswith("sv") else "en"
+    swedish = (get_language() or "sv").startswith("sv")
+    procedure = PROCEDURE_REF.sv if swedish else PROCEDURE_REF.en
     return render(
         request,
         "sanctions/decision.html",
@@ -291,7 +303,7 @@ def decision(request, pk: int):
             "sanction": sanction,
             "approved": sanction.state != State.REJECTED,
             "action": decided,
-            "refs": [PROCEDURE_REF[language], *refs],
+            "refs": list(dict.fromkeys([procedure, *(row["ref"] for row in checks)])),
             "printed": timezone.localdate(),
         },
     )

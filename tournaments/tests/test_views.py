@@ -516,7 +516,7 @@ def test_tournament_page_says_why_a_sanctioned_event_fell_in_english(client):
     ) in part
     assert (
         '<li class="refusal">Silver pairs need at least 16 pairs; 12 played '
-        '<cite class="seed-ref">(000 chapter 5, lines 336-352)</cite></li>'
+        '<cite class="seed-ref">(SBF Mästarpoäng 2014-2015, chapter 5)</cite></li>'
     ) in part
     # An anonymous reader sees the reference, not a link to the application.
     assert sanction.get_absolute_url() not in body
@@ -529,7 +529,7 @@ def test_tournament_page_says_why_a_sanctioned_event_fell_in_swedish(client):
     assert sanction.reference in part
     assert (
         "Silver, partävling, kräver minst 16 par; 12 spelade "
-        '<cite class="seed-ref">(000 kap. 5, rad 336-352)</cite>'
+        '<cite class="seed-ref">(SBF Mästarpoäng 2014-2015, kap. 5)</cite>'
     ) in part
     assert "Silver pairs need" not in part
 
@@ -542,7 +542,7 @@ def test_a_gold_event_that_fell_to_silver_lists_the_gold_check(client):
     assert '<dd id="sanctioned-level">Gold</dd>' in part
     assert '<dd id="level-reached">Silver</dd>' in part
     assert "Gold pairs need at least 24 pairs; 20 played" in part
-    assert "(000 chapter 5, lines 359-365)" in part
+    assert "(SBF Mästarpoäng 2014-2015, chapter 5)" in part
 
 
 def test_a_half_scale_silver_event_shows_its_remark(client):
@@ -553,7 +553,7 @@ def test_a_half_scale_silver_event_shows_its_remark(client):
     assert "met the requirements of the sanction, with this remark:" in part
     assert (
         '<li class="warning">38 boards: silver pairs on 36-41 boards are played at half '
-        'the silver scale <cite class="seed-ref">(000 chapter 5, lines 341-352)</cite></li>'
+        'the silver scale <cite class="seed-ref">(SBF Mästarpoäng 2014-2015, chapter 5)</cite></li>'
     ) in part
 
 

@@ -11,8 +11,9 @@ from tournaments.domain.checks import Check, Severity  # noqa: F401  (part of th
 
 
 def ref(section: str) -> str:
-    """A place in seed 001 as it is printed in both languages: ``EBU 1.7.9``."""
-    return f"EBU {section}"
+    """A place in seed 001 as a reader knows it, in both languages: the Handbook's
+    section, ``EBU Handbook 1.7.9``."""
+    return f"EBU Handbook {section}"
 
 
 class Status(IntEnum):

@@ -219,9 +219,9 @@ def test_club_over_its_club_open_events_is_refused_and_nothing_saved(client, peo
     assert response.status_code == 200
     refused = response.context["refused"]
     assert [r["rule_id"] for r in refused] == ["club_open.quota"]
-    assert refused[0]["ref"] == "EBU 1.2.2"
+    assert refused[0]["ref"] == "EBU Handbook 1.2.2"
     body = response.content.decode()
-    assert 'id="refusals"' in body and "EBU 1.2.2" in body
+    assert 'id="refusals"' in body and "EBU Handbook 1.2.2" in body
     assert Licence.objects.count() == rules.CLUB_OPEN_EVENTS_PER_YEAR
 
 
@@ -306,7 +306,7 @@ def test_apply_approve_results_payment_close(client, people):
     assert licence.conditions and licence.special_conditions == "No smoking"
     printable = client.get(reverse("licences:licence", args=[licence.pk])).content.decode()
     assert "No smoking" in printable and licence.number in printable
-    assert "EBU 1.7.10" in printable
+    assert "EBU Handbook 1.7.10" in printable
     # The issuer and the money are the federation profile's (issue 14).
     assert "♣ Klöver – English Bridge Union" in printable and "£55.00" in printable
 

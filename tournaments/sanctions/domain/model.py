@@ -33,26 +33,34 @@ class Form(StrEnum):
     INDIVIDUAL = "individual"
 
 
+# The rulebook as a reader knows it (seed 000's title page: "Svenska mästarpoäng
+# 2014-2015", the SBF's).
+RULEBOOK = "SBF Mästarpoäng 2014-2015"
+
+
 @dataclass(frozen=True)
 class Ref:
-    """A place in seed 000: a chapter and a line or line range of the seed file."""
+    """A place in seed 000: a chapter and a line or line range of the seed file. A
+    reader is shown the rulebook and its chapter; the lines are for the docs and the
+    tests (``seed``)."""
 
     chapter: int
     first: int
     last: int | None = None
 
-    def _lines(self, one: str, many: str) -> str:
+    @property
+    def seed(self) -> str:
         if self.last is None or self.last == self.first:
-            return f"{one} {self.first}"
-        return f"{many} {self.first}-{self.last}"
+            return f"000 chapter {self.chapter}, line {self.first}"
+        return f"000 chapter {self.chapter}, lines {self.first}-{self.last}"
 
     @property
     def en(self) -> str:
-        return f"000 chapter {self.chapter}, {self._lines('line', 'lines')}"
+        return f"{RULEBOOK}, chapter {self.chapter}"
 
     @property
     def sv(self) -> str:
-        return f"000 kap. {self.chapter}, {self._lines('rad', 'rad')}"
+        return f"{RULEBOOK}, kap. {self.chapter}"
 
 
 @dataclass(frozen=True)

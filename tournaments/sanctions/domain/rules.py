@@ -128,7 +128,7 @@ def _check(rule_id: str, passed: bool, severity: Severity, en: str, sv: str, ref
         severity=severity,
         message_en=f"{en} ({ref.en})",
         message_sv=f"{sv} ({ref.sv})",
-        seed_ref=ref.en,
+        seed_ref=ref.seed,
     )
 
 

@@ -32,6 +32,11 @@ APPROVED = Sanction.State.APPROVED
 SILVER_TABLE = "000 chapter 5, lines 336-352"
 OTHER_CLUBS_PAIRS = "000 chapter 5, lines 285-294"
 GOLD_PAIRS = "000 chapter 5, lines 359-365"
+# What the messages cite: the rulebook and its chapter (issue 18), not the seed's lines.
+CHAPTER_5 = {
+    "en": "SBF Mästarpoäng 2014-2015, chapter 5",
+    "sv": "SBF Mästarpoäng 2014-2015, kap. 5",
+}
 
 
 def played_on() -> date:
@@ -174,10 +179,8 @@ def test_twelve_pairs_fall_to_bronze_and_say_why():
             "rule_id": "silver.entries",
             "passed": False,
             "severity": "refusal",
-            "message_en": f"Silver pairs need at least 16 pairs; 12 played ({SILVER_TABLE})",
-            "message_sv": (
-                "Silver, partävling, kräver minst 16 par; 12 spelade (000 kap. 5, rad 336-352)"
-            ),
+            "message_en": f"Silver pairs need at least 16 pairs; 12 played ({CHAPTER_5['en']})",
+            "message_sv": f"Silver, partävling, kräver minst 16 par; 12 spelade ({CHAPTER_5['sv']})",
             "seed_ref": SILVER_TABLE,
         }
     ]
@@ -292,7 +295,7 @@ def test_gold_with_20_pairs_falls_to_silver_when_silver_holds():
     assert rule_ids(t) == [("gold.entries", False, "refusal")]
     assert t.level_checks[0]["seed_ref"] == GOLD_PAIRS
     assert t.level_checks[0]["message_en"] == (
-        f"Gold pairs need at least 24 pairs; 20 played ({GOLD_PAIRS})"
+        f"Gold pairs need at least 24 pairs; 20 played ({CHAPTER_5['en']})"
     )
     assert t.level_reason == f"sanktion {s.reference}, guld → silver"
     assert s.reference.startswith("G-")
@@ -434,7 +437,7 @@ def test_a_teams_field_of_three_teams_falls_to_bronze():
     assert t.level == Tournament.Level.BRONZE
     assert rule_ids(t) == [("silver.entries", False, "refusal")]
     assert t.level_checks[0]["message_en"] == (
-        f"Silver teams need at least 4 teams; 3 played ({SILVER_TABLE})"
+        f"Silver teams need at least 4 teams; 3 played ({CHAPTER_5['en']})"
     )
 
 

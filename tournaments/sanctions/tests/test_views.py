@@ -137,7 +137,7 @@ def test_the_club_over_its_quota_is_refused_and_nothing_is_kept(client, people):
     assert 'id="refusals"' in body
     assert 'data-rule="season.silver"' in body
     assert "får arrangera 5 silvertävlingar per spelår; denna blir nummer 6" in body
-    assert "000 kap. 5, rad 296-308" in body
+    assert "SBF Mästarpoäng 2014-2015, kap. 5" in body
     assert (Sanction.objects.count(), SanctionAction.objects.count()) == before
     assert Notification.objects.count() == 0
 
@@ -156,7 +156,7 @@ def test_the_refusal_is_in_english_for_an_english_reader(client, people):
     )
     body = response.content.decode()
     assert "may arrange 5 silver events a season; this would be number 6" in body
-    assert "000 chapter 5, lines 296-308" in body
+    assert "SBF Mästarpoäng 2014-2015, chapter 5" in body
 
 
 # --- the form: saving and submitting ---------------------------------------------------
@@ -313,6 +313,7 @@ def test_two_officials_deciding_the_same_application(client, people):
     client.force_login(people["home_official"])
     response = step(client, s, "approve", state="submitted", reason="Välkommen")
     assert response.status_code == 302 and response.url == s.get_absolute_url()
+    assert texts(response) == ["Ansökan godkänd."]  # what happened, not the button's words
     # The second official's page still says "submitted".
     client.force_login(people["home_official_2"])
     response = step(client, s, "reject", state="submitted", reason="För sent")
@@ -561,7 +562,9 @@ def test_printable_decision(client, people):
     assert response.status_code == 200
     assert s.reference in body and "Lycka till" in body and "BK Lund" in body
     assert people["home_official"].member.full_name in body
-    assert "000 kap. 4, rad 161-253" in body and "000 kap. 5, rad 336-352" in body
+    assert (
+        "SBF Mästarpoäng 2014-2015, kap. 4" in body and "SBF Mästarpoäng 2014-2015, kap. 5" in body
+    )
     # the print rules are a stylesheet of their own (no inline style: the CSP)
     assert 'href="/static/css/print_page.css"' in body and "<style" not in body
     assert "@media print" in (settings.BASE_DIR / "static/css/print_page.css").read_text()

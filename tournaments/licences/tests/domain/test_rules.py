@@ -106,10 +106,10 @@ def test_raise_one_1_2_4(base, raised):
 @pytest.mark.parametrize(
     ("wide", "members", "status", "section"),
     [
-        (False, False, S.CLUB, "EBU 1.6.1 a"),
-        (False, True, S.DISTRICT, "EBU 1.6.1 a"),
-        (True, False, S.DISTRICT, "EBU 1.6.1 b"),
-        (True, True, S.COUNTY, "EBU 1.6.1 b"),
+        (False, False, S.CLUB, "EBU Handbook 1.6.1 a"),
+        (False, True, S.DISTRICT, "EBU Handbook 1.6.1 a"),
+        (True, False, S.DISTRICT, "EBU Handbook 1.6.1 b"),
+        (True, True, S.COUNTY, "EBU Handbook 1.6.1 b"),
     ],
 )
 @pytest.mark.parametrize("type_", [T.OPEN_EVENT, T.CHARITY, T.PACKAGE, T.SPECIAL])
@@ -146,7 +146,7 @@ def test_major_event_1_6_1_c(kw, status, missing):
     got, reasons = proposed_status(major(**kw))
     assert got is status
     last = reasons[-1]
-    assert "EBU 1.6.1 c" in last
+    assert "EBU Handbook 1.6.1 c" in last
     if missing is None:
         assert "Board" in last
     else:
@@ -159,7 +159,7 @@ def test_major_event_1_6_1_c(kw, status, missing):
 def test_major_event_reasons_in_swedish_1_6_1_c():
     status, reasons = status_reasons(major())
     assert status is S.REGIONAL
-    assert "styrelsen" in reasons[-1].sv and reasons[-1].seed_ref == "EBU 1.6.1 c"
+    assert "styrelsen" in reasons[-1].sv and reasons[-1].seed_ref == "EBU Handbook 1.6.1 c"
 
 
 @pytest.mark.parametrize(
@@ -176,7 +176,7 @@ def test_side_event_1_6_2(wide, members, consolation, status):
     a = app(wide_appeal=wide, members_only=members, side_event=True, consolation=consolation)
     got, reasons = proposed_status(a)
     assert got is status
-    assert "EBU 1.6.2" in reasons[-1]
+    assert "EBU Handbook 1.6.2" in reasons[-1]
 
 
 def test_side_event_of_major_event_1_6_1_c_1_6_2():
@@ -206,12 +206,12 @@ def test_simultaneous_pairs_overall_district_1_2_5(kind, wide):
     a = app(organisation_kind=kind, licence_type=T.SIMULTANEOUS_PAIRS, wide_appeal=wide)
     status, reasons = proposed_status(a)
     assert status is S.DISTRICT
-    assert "EBU 1.2.5" in reasons[0] and "Club status" in reasons[0]
+    assert "EBU Handbook 1.2.5" in reasons[0] and "Club status" in reasons[0]
 
 
 def test_novice_annual_status_1_4_2():
     status, reasons = proposed_status(app(licence_type=T.NOVICE_ANNUAL))
-    assert status is S.CLUB and "EBU 1.4.2" in reasons[0]
+    assert status is S.CLUB and "EBU Handbook 1.4.2" in reasons[0]
 
 
 @pytest.mark.parametrize(
@@ -320,13 +320,13 @@ def test_allowance_quota_1_2_3_to_1_2_6(kind, allowance, usage, passed):
 @pytest.mark.parametrize(
     ("kind", "allowance", "section"),
     [
-        (K.AFFILIATED_CLUB, A.COUNTY_SIMULTANEOUS, "EBU 1.2.5"),
-        (K.AFFILIATED_CLUB, A.COUNTY_BLUE_POINT, "EBU 1.2.6 a"),
-        (K.AFFILIATED_CLUB, A.OTHER_COUNTIES_EVENT, "EBU 1.2.6 d"),
-        (K.OTHER, A.MAJOR_PAIRS, "EBU 1.2.4"),
-        (K.OTHER, A.LADDER, "EBU 1.2.3"),
-        (K.NATIONAL_BODY, A.MAJOR_TEAMS, "EBU 1.2.4"),
-        (K.DISTRICT_LEAGUE, A.LADDER, "EBU 1.2.3"),
+        (K.AFFILIATED_CLUB, A.COUNTY_SIMULTANEOUS, "EBU Handbook 1.2.5"),
+        (K.AFFILIATED_CLUB, A.COUNTY_BLUE_POINT, "EBU Handbook 1.2.6 a"),
+        (K.AFFILIATED_CLUB, A.OTHER_COUNTIES_EVENT, "EBU Handbook 1.2.6 d"),
+        (K.OTHER, A.MAJOR_PAIRS, "EBU Handbook 1.2.4"),
+        (K.OTHER, A.LADDER, "EBU Handbook 1.2.3"),
+        (K.NATIONAL_BODY, A.MAJOR_TEAMS, "EBU Handbook 1.2.4"),
+        (K.DISTRICT_LEAGUE, A.LADDER, "EBU Handbook 1.2.3"),
     ],
 )
 def test_allowance_not_available_1_2(kind, allowance, section):
@@ -388,10 +388,10 @@ def test_major_checks_only_for_major_championships_1_2_4(allowance):
 @pytest.mark.parametrize(
     ("kind", "used", "passed", "section"),
     [
-        (K.AFFILIATED_CLUB, 1, True, "EBU 1.2.4"),  # "may not hold more than 2"
-        (K.AFFILIATED_CLUB, 2, False, "EBU 1.2.4"),
-        (K.COUNTY, 3, True, "EBU 1.2.6 a"),  # "Up to 4 Blue Point events"
-        (K.COUNTY, 4, False, "EBU 1.2.6 a"),
+        (K.AFFILIATED_CLUB, 1, True, "EBU Handbook 1.2.4"),  # "may not hold more than 2"
+        (K.AFFILIATED_CLUB, 2, False, "EBU Handbook 1.2.4"),
+        (K.COUNTY, 3, True, "EBU Handbook 1.2.6 a"),  # "Up to 4 Blue Point events"
+        (K.COUNTY, 4, False, "EBU Handbook 1.2.6 a"),
     ],
 )
 def test_major_championship_blue_points_1_2_4(kind, used, passed, section):
@@ -417,7 +417,7 @@ def test_blue_points_not_checked_when_not_blue_1_2_4():
 def test_county_simultaneous_allowance_may_not_be_blue_1_2_5():
     checks = allowance_checks(K.COUNTY, A.COUNTY_SIMULTANEOUS, NONE, blue_points=True)
     check = by_id(checks, "blue_points.simultaneous")
-    assert check.refuses and check.seed_ref == "EBU 1.2.5"
+    assert check.refuses and check.seed_ref == "EBU Handbook 1.2.5"
 
 
 # --- application checks: who may apply (1.2.2, 1.2.5, 1.4, 1.8, 1.9) -------------
@@ -448,12 +448,12 @@ def test_who_may_apply_1_2_2_1_4_1_4_5(kind, type_):
 @pytest.mark.parametrize(
     ("kind", "type_", "section"),
     [
-        (K.AFFILIATED_CLUB, T.OPEN_EVENT, "EBU 1.4.1"),
-        (K.OTHER, T.OPEN_EVENT, "EBU 1.4.5"),
-        (K.OTHER, T.CLUB_OPEN_EVENT, "EBU 1.2.2"),
-        (K.COUNTY, T.CLUB_OPEN_EVENT, "EBU 1.2.2"),
-        (K.NATIONAL_BODY, T.OPEN_EVENT, "EBU 1.1.3, 1.5.1"),
-        (K.COUNTY, T.SIMULTANEOUS_PAIRS, "EBU 1.2.5"),
+        (K.AFFILIATED_CLUB, T.OPEN_EVENT, "EBU Handbook 1.4.1"),
+        (K.OTHER, T.OPEN_EVENT, "EBU Handbook 1.4.5"),
+        (K.OTHER, T.CLUB_OPEN_EVENT, "EBU Handbook 1.2.2"),
+        (K.COUNTY, T.CLUB_OPEN_EVENT, "EBU Handbook 1.2.2"),
+        (K.NATIONAL_BODY, T.OPEN_EVENT, "EBU Handbook 1.1.3, 1.5.1"),
+        (K.COUNTY, T.SIMULTANEOUS_PAIRS, "EBU Handbook 1.2.5"),
     ],
 )
 def test_eligibility_names_its_section_1_4(kind, type_, section):
@@ -506,10 +506,10 @@ def test_club_open_event_county_support_is_a_warning_1_2_2(support, passed):
 @pytest.mark.parametrize(
     ("kind", "type_", "used", "passed", "section"),
     [
-        (K.AFFILIATED_CLUB, T.CLUB_OPEN_EVENT, 1, True, "EBU 1.2.4"),  # 1.2.2 "up to two"
-        (K.AFFILIATED_CLUB, T.CLUB_OPEN_EVENT, 2, False, "EBU 1.2.4"),
-        (K.COUNTY, T.OPEN_EVENT, 3, True, "EBU 1.2.6 a"),
-        (K.COUNTY, T.OPEN_EVENT, 4, False, "EBU 1.2.6 a"),
+        (K.AFFILIATED_CLUB, T.CLUB_OPEN_EVENT, 1, True, "EBU Handbook 1.2.4"),  # 1.2.2 "up to two"
+        (K.AFFILIATED_CLUB, T.CLUB_OPEN_EVENT, 2, False, "EBU Handbook 1.2.4"),
+        (K.COUNTY, T.OPEN_EVENT, 3, True, "EBU Handbook 1.2.6 a"),
+        (K.COUNTY, T.OPEN_EVENT, 4, False, "EBU Handbook 1.2.6 a"),
     ],
 )
 def test_blue_point_quota_1_2_2_1_2_4_1_2_6_a(kind, type_, used, passed, section):
@@ -615,10 +615,10 @@ def test_prize_limit_1_7_9(prize, approved, knockout, passed):
 def test_prize_message_1_7_9():
     check = by_id(application_checks(app(max_prize_per_player=Decimal(300)), NONE), "prize.limit")
     assert check.message_en == (
-        "Prizes are limited to £250 per player; £300 needs a special application (EBU 1.7.9)"
+        "Prizes are limited to £250 per player; £300 needs a special application (EBU Handbook 1.7.9)"
     )
     assert check.message_sv == (
-        "Priser får vara högst £250 per spelare; £300 kräver särskild ansökan (EBU 1.7.9)"
+        "Priser får vara högst £250 per spelare; £300 kräver särskild ansökan (EBU Handbook 1.7.9)"
     )
 
 
@@ -691,7 +691,7 @@ def test_every_check_is_bilingual_with_its_section_1_1_to_1_9():
         expected_tables=3,
     )
     for check in application_checks(a, YearUsage(blue_point_events=4)):
-        assert check.seed_ref.startswith("EBU 1.")
+        assert check.seed_ref.startswith("EBU Handbook 1.")
         assert check.message_en.endswith(f"({check.seed_ref})")
         assert check.message_sv.endswith(f"({check.seed_ref})")
         assert check.message_en != check.message_sv
@@ -700,30 +700,30 @@ def test_every_check_is_bilingual_with_its_section_1_1_to_1_9():
 # --- standard conditions: 1.7, 1.8.3-1.8.4, 1.9.2-1.9.3 --------------------------
 
 FIXED_CODES = [
-    ("literature.licensed", "EBU 1.7.1"),
-    ("literature.systems", "EBU 1.7.1"),
-    ("literature.entry_requirements", "EBU 1.7.1"),
-    ("literature.charity", "EBU 1.7.1"),
-    ("literature.duplicate", "EBU 1.7.1"),
-    ("national_championship", "EBU 1.7.2"),
-    ("peripheral_activities", "EBU 1.7.3"),
-    ("sponsor_approval", "EBU 1.7.4"),
-    ("english_law", "EBU 1.7.5"),
-    ("systems", "EBU 1.7.6"),
-    ("laws", "EBU 1.7.7"),
-    ("appeals", "EBU 1.7.8"),
-    ("prizes", "EBU 1.7.9"),
-    ("display_licence", "EBU 1.7.10"),
-    ("bye_laws", "EBU 1.7.11"),
-    ("open_to_members", "EBU 1.7.12"),
-    ("five_tables", "EBU 1.7.13"),
-    ("director", "EBU 1.7.14"),
-    ("inspection", "EBU 1.7.15"),
-    ("promotion", "EBU 1.7.16"),
-    ("post_event", "EBU 1.7.17"),
-    ("accounts", "EBU 1.7.18"),
-    ("deposit", "EBU 1.7.19"),
-    ("special_conditions", "EBU 1.7.20"),
+    ("literature.licensed", "EBU Handbook 1.7.1"),
+    ("literature.systems", "EBU Handbook 1.7.1"),
+    ("literature.entry_requirements", "EBU Handbook 1.7.1"),
+    ("literature.charity", "EBU Handbook 1.7.1"),
+    ("literature.duplicate", "EBU Handbook 1.7.1"),
+    ("national_championship", "EBU Handbook 1.7.2"),
+    ("peripheral_activities", "EBU Handbook 1.7.3"),
+    ("sponsor_approval", "EBU Handbook 1.7.4"),
+    ("english_law", "EBU Handbook 1.7.5"),
+    ("systems", "EBU Handbook 1.7.6"),
+    ("laws", "EBU Handbook 1.7.7"),
+    ("appeals", "EBU Handbook 1.7.8"),
+    ("prizes", "EBU Handbook 1.7.9"),
+    ("display_licence", "EBU Handbook 1.7.10"),
+    ("bye_laws", "EBU Handbook 1.7.11"),
+    ("open_to_members", "EBU Handbook 1.7.12"),
+    ("five_tables", "EBU Handbook 1.7.13"),
+    ("director", "EBU Handbook 1.7.14"),
+    ("inspection", "EBU Handbook 1.7.15"),
+    ("promotion", "EBU Handbook 1.7.16"),
+    ("post_event", "EBU Handbook 1.7.17"),
+    ("accounts", "EBU Handbook 1.7.18"),
+    ("deposit", "EBU Handbook 1.7.19"),
+    ("special_conditions", "EBU Handbook 1.7.20"),
 ]
 
 
@@ -828,7 +828,7 @@ def test_condition_wording_1_7(code, en, sv):
 )
 def test_package_protection_condition_1_9_3(protection, en):
     c = conditions(licence_type=T.PACKAGE, package_protection=protection)["package.protection"]
-    assert en in c.text_en and c.seed_ref == "EBU 1.9.3"
+    assert en in c.text_en and c.seed_ref == "EBU Handbook 1.9.3"
 
 
 def test_charity_accounts_condition_1_8_3():
@@ -909,5 +909,5 @@ def test_charity_accounts_due_1_8_3(end, due):
 def test_revocation_fewer_tables_1_7_13(tables, notice, wish, passed, severity):
     check = revocation_grounds_fewer_tables(tables, notice, wish)
     assert (check.passed, check.severity) == (passed, severity)
-    assert check.seed_ref == "EBU 1.7.13"
+    assert check.seed_ref == "EBU Handbook 1.7.13"
     assert check.rule_id == "revocation.fewer_tables"

@@ -133,10 +133,10 @@ def test_silver_pairs_half_scale_lines_341_352(boards, half):
 def test_failing_message_explains_itself_line_339():
     check = by_id(pre_checks(silver_pairs(entries=12), BIG), "silver.entries")
     assert check.message_en == (
-        "Silver pairs need at least 16 pairs; 12 planned (000 chapter 5, lines 336-352)"
+        "Silver pairs need at least 16 pairs; 12 planned (SBF Mästarpoäng 2014-2015, chapter 5)"
     )
     assert check.message_sv == (
-        "Silver, partävling, kräver minst 16 par; 12 planerade (000 kap. 5, rad 336-352)"
+        "Silver, partävling, kräver minst 16 par; 12 planerade (SBF Mästarpoäng 2014-2015, kap. 5)"
     )
 
 
@@ -228,7 +228,7 @@ def test_gold_boards_message_line_363():
     check = by_id(pre_checks(app, BIG), "gold.boards")
     assert check.message_en == (
         "Gold pairs with 32 pairs need at least 57 boards; 54 planned "
-        "(000 chapter 5, lines 359-365)"
+        "(SBF Mästarpoäng 2014-2015, chapter 5)"
     )
 
 
@@ -448,8 +448,9 @@ def test_every_check_names_its_seed_and_speaks_both_languages():
     )
     for check in pre_checks(app, Context(club_members=50)):
         assert check.seed_ref.startswith("000 chapter ")
-        assert check.message_en.endswith(f"({check.seed_ref})")
-        assert "(000 kap. " in check.message_sv
+        chapter = check.seed_ref.split(",")[0].removeprefix("000 chapter ")
+        assert check.message_en.endswith(f"(SBF Mästarpoäng 2014-2015, chapter {chapter})")
+        assert check.message_sv.endswith(f"(SBF Mästarpoäng 2014-2015, kap. {chapter})")
 
 
 # --- level reached on the real field ---------------------------------------------
