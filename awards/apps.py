@@ -9,7 +9,7 @@ class AwardsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the pages' registries and the selectors read models.
-        from members.common.pages import MEMBER_PAGE, Part
+        from members.common.pages import MEMBER_PAGE, START_PAGE, Part
         from tournaments.manual.awarding import AWARD_CHECK
         from tournaments.pages import TOURNAMENT_PAGE
 
@@ -38,6 +38,22 @@ class AwardsConfig(AppConfig):
                 "awards",
                 selectors.tournament_part,
                 {"after_results": "awards/includes/_tournament_card.html"},
+            )
+        )
+        START_PAGE.add(
+            Part(
+                "masterpoints",
+                selectors.start_part,
+                {"player": "awards/start/_player.html"},
+                order=10,
+            )
+        )
+        START_PAGE.add(
+            Part(
+                "promotions",
+                selectors.promotions_part,
+                {"club": "awards/start/_promotions.html"},
+                order=40,
             )
         )
         # Manual entry saves a team match only when the rulebook can award the event.

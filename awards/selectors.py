@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from members.models import Member
+from members.models import Club, Member
+from members.permissions import Viewer
+from members.services import current_season
 from tournaments.models import Tournament
 
 from . import services
@@ -177,3 +181,79 @@ def tournament_awards(tournament: Tournament) -> dict:
         .order_by("-colour", "-credited", "member__last_name")
     )
     return {"tournament": tournament, "run": run, "awards": awards}
+
+
+# -- the start page (members.common.pages, START_PAGE)
+
+# Promotions of this many days back are still to be handed out at the club (pins and
+# certificates); older ones are on the club's promotions page.
+PROMOTIONS_TO_HAND_OUT_DAYS = 90
+
+
+def start_part(viewer: Viewer, user=None) -> dict | None:
+    """The player's figures: holding by colour, class with the way to the next one in
+    one sentence and a bar, and ranking places in the country, district and club."""
+    member = viewer.member
+    if member is None:
+        return None
+    holding = holding_of(member)
+    current = classes.master_class(holding)
+    upcoming = classes.next_class(holding)
+    score = RankingScore.objects.filter(member=member, points__gt=0).first()
+    places = []
+    if score is not None and score.place is not None:
+        ranked = RankingScore.objects.filter(points__gt=0)
+        places.append(
+            (
+                _("in the country"),
+                RankingRow(
+                    score.place, score.place_to or score.place, "", score.points
+                ).place_label,
+            )
+        )
+        if score.district_id:
+            places.append(
+                (
+                    _("in the district"),
+                    ranking_place(score.points, ranked.filter(district_id=score.district_id)),
+                )
+            )
+        if score.club_id:
+            places.append(
+                (
+                    _("in the club"),
+                    ranking_place(score.points, ranked.filter(club_id=score.club_id)),
+                )
+            )
+    return {
+        "member": member,
+        "holding": holding,
+        "master_points": holding.master_points.quantize(Decimal("0.01")),
+        "class_name": class_name(current.code),
+        "stars": classes.klover_stars(holding),
+        "next_class": in_language(classes.plain_next_class(upcoming)),
+        "progress": int(classes.progress(upcoming, holding) * 100),
+        "score": score,
+        "places": places,
+    }
+
+
+def promotions_part(viewer: Viewer, user=None) -> dict | None:
+    """Promotions of the administered clubs' members to hand out (pins, certificates)."""
+    if not viewer.roles.clubs:
+        return None
+    since = timezone.localdate() - timedelta(days=PROMOTIONS_TO_HAND_OUT_DAYS)
+    clubs = []
+    for club in Club.objects.filter(pk__in=viewer.roles.clubs).order_by("name"):
+        recent = list(
+            Promotion.objects.filter(
+                reached_on__gte=since,
+                member__memberships__club=club,
+                member__memberships__season=current_season(),
+                member__memberships__represents=True,
+            )
+            .select_related("member")
+            .order_by("-reached_on", "member__last_name")[:6]
+        )
+        clubs.append({"club": club, "promotions": [_named(p) for p in recent]})
+    return {"clubs": clubs, "days": PROMOTIONS_TO_HAND_OUT_DAYS}

@@ -9,7 +9,7 @@ class HandicapConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the page's registry and the selectors read models.
-        from members.common.pages import MEMBER_PAGE, Part
+        from members.common.pages import MEMBER_PAGE, START_PAGE, Part
 
         from . import selectors
 
@@ -18,6 +18,14 @@ class HandicapConfig(AppConfig):
                 "handicap",
                 selectors.member_part,
                 {"main": "handicap/includes/_member_handicap.html"},
+                order=20,
+            )
+        )
+        START_PAGE.add(
+            Part(
+                "handicap",
+                selectors.start_part,
+                {"player": "handicap/start/_player.html"},
                 order=20,
             )
         )

@@ -27,6 +27,11 @@ def current_handicap(member: Member | None) -> MemberHandicap | None:
     return MemberHandicap.objects.filter(member=member).first()
 
 
+def start_part(viewer, user=None) -> dict | None:
+    """The start page's handicap card: the member page's section, shown short."""
+    return None if viewer.member is None else member_handicap(viewer.member)
+
+
 def member_part(member: Member, viewer=None) -> dict:
     """The member page's part (``members.common.pages``)."""
     return member_handicap(member)

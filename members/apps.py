@@ -11,8 +11,10 @@ class MembersConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save
 
+        from .common.pages import START_PAGE, Part
         from .models import Member, Membership
         from .security import start_session_clock
+        from .selectors import club_part, office_part
         from .services import on_member_changed
 
         user_logged_in.connect(start_session_clock, dispatch_uid="klover-session-clock")
@@ -22,3 +24,7 @@ class MembersConfig(AppConfig):
                 signal.connect(
                     on_member_changed, sender=model, dispatch_uid=f"klover-page-{model.__name__}"
                 )
+        START_PAGE.add(Part("clubs", club_part, {"club": "members/start/_clubs.html"}, order=10))
+        START_PAGE.add(
+            Part("registry", office_part, {"office": "members/start/_office.html"}, order=50)
+        )

@@ -1,6 +1,7 @@
 """Who may do what. Every member is a player; roles add club, district and office rights."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 
@@ -60,6 +61,19 @@ def roles_of(user) -> Roles:
         clubs=frozenset(c for kind, c, _d in rows if kind == Role.Kind.CLUB_ADMIN),
         districts=frozenset(d for kind, _c, d in rows if kind == Role.Kind.DISTRICT_OFFICIAL),
     )
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who opens their start page: read once, for every part of it."""
+
+    user: Any
+    member: Member | None
+    roles: Roles
+
+
+def viewer_of(user) -> Viewer:
+    return Viewer(user=user, member=member_of(user), roles=roles_of(user))
 
 
 def administered_club_ids(user) -> set[int]:

@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from . import services
 from .common.exports import csv_response, wants_export
 from .common.lists import Column, link_html, rows_html, sorting
-from .common.pages import CLUB_MEMBERS, MEMBER_PAGE, cached, cached_list, reader
+from .common.pages import CLUB_MEMBERS, MEMBER_PAGE, START_PAGE, cached, cached_list, reader
 from .common.paging import page_of
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
@@ -25,6 +25,7 @@ from .permissions import (
     is_office_staff,
     member_of,
     require,
+    viewer_of,
 )
 from .tables import ClubMembersTable, DistrictClubsTable
 
@@ -259,19 +260,24 @@ def member_detail(request, mid: int):
 
 @login_required
 def my_page(request):
-    member = member_of(request.user)
-    if member is None:
+    """The user's start page: their own figures first, then a section for each role
+    they hold (club, district, office) with what that role has to do, then their
+    details (members.common.pages, START_PAGE)."""
+    viewer = viewer_of(request.user)
+    parts = START_PAGE.render(viewer, request=request)
+    if viewer.member is None and not any(parts.values()):
         messages.info(request, _("Your login is not linked to a member."))
         return redirect("members:search")
+    member = viewer.member
     return render(
         request,
         "members/my_page.html",
         {
             "member": member,
-            "memberships": member.memberships.select_related("club").order_by("-season"),
-            "parts": MEMBER_PAGE.render(
-                member, request=request, cache_key=f"{member_page_key(member)}:parts"
+            "memberships": (
+                member.memberships.select_related("club").order_by("-season") if member else ()
             ),
+            "parts": parts,
         },
     )
 

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
-from members.common.pages import TOURNAMENT_LIST, lists_changed
+from members.common.pages import START_PAGE, TOURNAMENT_LIST, Part, lists_changed
 
 
 class TournamentsConfig(AppConfig):
@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
 
         from members.models import Club, District
 
+        from . import selectors
         from .models import Tournament
 
         # The tournament list keeps its table under its version: a tournament, or the
@@ -25,6 +26,30 @@ class TournamentsConfig(AppConfig):
                     sender=model,
                     dispatch_uid=f"klover-tournament-list-{model.__name__}",
                 )
+        START_PAGE.add(
+            Part(
+                "results",
+                selectors.results_part,
+                {"player": "tournaments/start/_results.html"},
+                order=30,
+            )
+        )
+        START_PAGE.add(
+            Part(
+                "reports",
+                selectors.reports_part,
+                {"club": "tournaments/start/_reports.html"},
+                order=20,
+            )
+        )
+        START_PAGE.add(
+            Part(
+                "processing",
+                selectors.office_part,
+                {"office": "tournaments/start/_office.html"},
+                order=20,
+            )
+        )
 
 
 def tournament_list_changed(sender, **kwargs) -> None:

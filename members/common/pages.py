@@ -146,6 +146,12 @@ def _keep(key: str, rendered: Rendered) -> None:
 # ranking place), and the sections under them.
 MEMBER_PAGE = PageParts("facts", "main")
 
+# The start page (members.views.my_page): a section for each role the user holds, and
+# in it what each app gives that role to do. Its object is the viewer (members.
+# permissions.Viewer: the user, their member and roles, read once for every part);
+# nothing on it is cached, it is the user's own.
+START_PAGE = PageParts("player", "club", "district", "office")
+
 
 def cached(key: str, build: Callable[[], Any]) -> Any:
     """What ``build`` gives, kept in the cache under ``key`` (which must change when it

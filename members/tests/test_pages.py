@@ -310,11 +310,13 @@ def test_my_page_query_count_does_not_grow_with_its_rows(client, django_assert_n
         member.user = UserFactory(username=str(member.mid))
         member.save(update_fields=["user"])
         client.force_login(member.user)
-        # Login; the user's member; the parts, as on the member page (eleven
-        # queries); the navigation bar; every season's memberships with their clubs.
-        with django_assert_num_queries(LOGIN + 1 + 11 + NAVIGATION + 1):
+        # Login; the user's member and roles; the start page's cards (the holding,
+        # the ranking, the handicap's four, the latest results, the district and its
+        # calendar); the navigation bar; every season's memberships with their clubs.
+        with django_assert_num_queries(LOGIN + 2 + 9 + NAVIGATION + 1):
             response = client.get("/me/", HTTP_ACCEPT_LANGUAGE="en")
-        assert response.content.decode().count("Table D") == 10
+        page = response.content.decode()
+        assert 'id="start-masterpoints"' in page and 'id="start-handicap"' in page
         assert len(response.context["memberships"]) == n
 
 

@@ -253,9 +253,10 @@ def test_login_form_leads_to_my_page_with_own_email(page, log_in, shoot, lang):
     shoot("wrong-password")
 
     log_in(member)
-    expect(page.locator("h1")).to_have_text(f"{t['my page']}: Tommy Gullberg")
+    # The start page: the member's name, figures, then the details (issue 18).
+    expect(page.locator("h1")).to_have_text("Tommy Gullberg")
     expect(page.locator("#private")).to_contain_text("tommy@example.se")
-    expect(page.locator("#private")).to_contain_text(str(member.mid))
+    expect(page.locator("main .lead")).to_contain_text(str(member.mid))
     account = page.locator("header .account")
     expect(account.get_by_role("link", name=t["my page"])).to_be_visible()
     expect(account.get_by_role("button", name=t["log out"])).to_be_visible()

@@ -7,3 +7,19 @@ class LicencesConfig(AppConfig):
     name = "tournaments.licences"
     label = "licences"
     verbose_name = _("Licences")
+
+    def ready(self) -> None:
+        # Imported here: the page's registry and the selectors read models.
+        from members.common.pages import START_PAGE, Part
+
+        from . import selectors
+
+        start = "licences/start/"
+        START_PAGE.add(
+            Part(
+                "licences", selectors.organiser_part, {"club": f"{start}_organiser.html"}, order=30
+            )
+        )
+        START_PAGE.add(
+            Part("office_licences", selectors.office_part, {"office": f"{start}_office.html"})
+        )

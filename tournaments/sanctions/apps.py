@@ -10,7 +10,7 @@ class SanctionsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the page's registry and the selector read models.
-        from members.common.pages import Part
+        from members.common.pages import START_PAGE, Part
         from tournaments.pages import TOURNAMENT_PAGE
 
         from . import selectors
@@ -25,4 +25,19 @@ class SanctionsConfig(AppConfig):
                 },
                 for_viewer=True,  # the link to the sanction is for those who may see it
             )
+        )
+        start = "sanctions/start/"
+        START_PAGE.add(
+            Part(
+                "calendar", selectors.calendar_part, {"player": f"{start}_calendar.html"}, order=40
+            )
+        )
+        START_PAGE.add(
+            Part("sanctions", selectors.club_part, {"club": f"{start}_club.html"}, order=30)
+        )
+        START_PAGE.add(
+            Part("district", selectors.district_part, {"district": f"{start}_district.html"})
+        )
+        START_PAGE.add(
+            Part("office_sanctions", selectors.office_part, {"office": f"{start}_office.html"})
         )

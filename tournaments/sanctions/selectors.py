@@ -1,12 +1,19 @@
 """What the sanctions app shows on other apps' pages: the tournament page's sanction
-card and its note on the level line (``tournaments.pages``)."""
+card and its note on the level line (``tournaments.pages``), and the start page's cards
+for players, clubs, districts and the office (``members.common.pages``, START_PAGE)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import get_language
 
+from members.federation import current
+from members.models import Membership
+from members.services import current_season
 from tournaments.models import Tournament
 
+from . import services
 from .domain.model import RULEBOOK
 from .models import Sanction
 from .workflow import can_view
@@ -46,3 +53,73 @@ def _level_check(check: dict, swedish: bool) -> dict:
         "warning": check.get("severity") == "warning",
     }
 
+
+# -- the start page (members.common.pages, START_PAGE)
+
+# Rows a start page card lists; the sanctions page has them all.
+START_ROWS = 6
+# Where an application no longer waits for anybody.
+_SETTLED = (
+    Sanction.State.REJECTED,
+    Sanction.State.WITHDRAWN,
+    Sanction.State.RESULTS_REPORTED,
+)
+
+
+def _runs_sanctions() -> bool:
+    return current().runs_sanctions
+
+
+def _home_district(member) -> int | None:
+    return (
+        Membership.objects.filter(member=member, season=current_season(), represents=True)
+        .values_list("club__district_id", flat=True)
+        .first()
+    )
+
+
+def calendar_part(viewer, user=None) -> dict | None:
+    """Coming silver and gold events in the player's district."""
+    if viewer.member is None or not _runs_sanctions():
+        return None
+    district = _home_district(viewer.member)
+    coming = services.calendar(since=timezone.localdate())
+    if district is not None:
+        coming = coming.filter(Q(district_id=district) | Q(club__district_id=district))
+    return {"events": list(coming[:START_ROWS]), "district": district}
+
+
+def club_part(viewer, user=None) -> dict | None:
+    """The clubs' applications still under way."""
+    if not viewer.roles.clubs or not _runs_sanctions():
+        return None
+    open_ones = (
+        Sanction.objects.filter(club_id__in=viewer.roles.clubs)
+        .exclude(state__in=_SETTLED)
+        .select_related("club")
+        .order_by("start_date", "pk")
+    )
+    return {"sanctions": list(open_ones[:START_ROWS])}
+
+
+def district_part(viewer, user=None) -> dict | None:
+    """Applications on which the official's district has a step to take now."""
+    if not viewer.roles.districts or not _runs_sanctions():
+        return None
+    waiting = Sanction.objects.filter(services.awaiting_district(set(viewer.roles.districts)))
+    return {
+        "count": waiting.count(),
+        "sanctions": list(waiting.select_related("club").order_by("start_date", "pk")[:START_ROWS]),
+    }
+
+
+def office_part(viewer, user=None) -> dict | None:
+    """Gold applications endorsed and waiting for the office; reports overdue."""
+    if not viewer.roles.office or not _runs_sanctions():
+        return None
+    return {
+        "waiting": Sanction.objects.filter(
+            level=Sanction.Level.GOLD, state=Sanction.State.ENDORSED
+        ).count(),
+        "overdue": services.overdue_reports().count(),
+    }

@@ -498,3 +498,60 @@ def next_class(holding: Holding) -> NextClass:
         sv += f" Enbart {' eller '.join(cannot)} räcker inte."
         en += f" {' or '.join(cannot)} alone cannot reach it."
     return NextClass(current, target, missing, Reason(TABLE, sv, en))
+
+
+# Colours in words, for a sentence a player reads without the abbreviations.
+_IN_WORDS: Final = {
+    Colour.BRONZE: ("bronspoäng", "bronze points"),
+    Colour.SILVER: ("silverpoäng", "silver points"),
+    Colour.GOLD: ("guldpoäng", "gold points"),
+}
+
+
+def plain_next_class(upcoming: NextClass) -> Reason:
+    """What the next class needs in one sentence: the points still missing in each
+    colour that alone reaches it (the table's rule stays in ``upcoming.explanation``)."""
+    target = upcoming.target
+    if target is None:
+        return upcoming.explanation
+    ways = [(c, v) for c, v in upcoming.missing.items() if v is not None and v > 0]
+    sv = [f"{_amount(v, ' ')} {_IN_WORDS[c][0]}" for c, v in ways]
+    en = [
+        f"{_amount(v, ',')} more {_IN_WORDS[c][1].removesuffix('s') if v == 1 else _IN_WORDS[c][1]}"
+        for c, v in ways
+    ]
+    return Reason(
+        TABLE,
+        f"Till {target.name_sv.lower()} saknar du {_one_of(sv, 'eller')}.",
+        f"For {target.name_en} you need {_one_of(en, 'or')}.",
+    )
+
+
+def _one_of(items: list[str], word: str) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def progress(upcoming: NextClass, holding: Holding) -> Decimal:
+    """How far towards the next class, from 0 to 1, for a progress bar: the smaller of
+    the master points held of those the class asks for and, where it asks for silver or
+    gold, the points of that colour held of those asked (the better of the two), with no
+    exchange counted. The sentence of ``plain_next_class`` is exact; the bar only shows
+    the way (docs/master-classes-and-ranking.md, "On the start page")."""
+    target = upcoming.target
+    if target is None:
+        return Decimal(1)
+    req = target.requirement
+
+    def share(held: Decimal, needed: Decimal | None) -> Decimal:
+        return Decimal(1) if not needed else min(Decimal(1), held / needed)
+
+    shares = [share(holding.master_points, req.master_points)]
+    if req.bronze is not None:
+        shares.append(share(holding.bronze, req.bronze))
+    if req.silver is not None or req.gold is not None:
+        colour = [share(holding.silver, req.silver)] if req.silver is not None else []
+        colour += [share(holding.gold, req.gold)] if req.gold is not None else []
+        shares.append(max(colour))
+    reached = min(shares)
+    # A bar must not look full while the sentence still asks for points.
+    return min(reached, Decimal("0.99")) if any(upcoming.missing.values()) else reached

@@ -23,6 +23,8 @@ from awards.domain.sbf.classes import (
     klover_stars,
     master_class,
     next_class,
+    plain_next_class,
+    progress,
     promotions,
 )
 
@@ -333,3 +335,36 @@ def test_holding_rejects_negative_and_float():
         Holding(silver=1.5)  # type: ignore[arg-type]
     assert Holding(gold=2).gold == Decimal(2)  # type: ignore[arg-type]
     assert holding(100, 10, 1).master_points == Decimal(3)
+
+
+def test_the_next_class_in_one_plain_sentence():
+    """The start page's sentence: the same missing points as ``missing`` (pinned above,
+    from the seed's table), in words, one colour or another."""
+    assert plain_next_class(next_class(holding(bronze=1500))).sv == (
+        "Till rutermästare saknar du 500 bronspoäng, 25 silverpoäng eller 2 guldpoäng."
+    )
+    assert plain_next_class(next_class(holding(bronze=150))).en == (
+        "For Club Master you need 50 more bronze points, 5 more silver points or 1 more gold point."
+    )
+    # A colour that alone cannot reach the class is left out.
+    assert plain_next_class(next_class(holding(0, 3200, 140))).sv == (
+        "Till enstjärnig stormästare saknar du 140 guldpoäng."
+    )
+    top = next_class(holding(gold=2800))
+    assert plain_next_class(top) == top.explanation
+
+
+@pytest.mark.parametrize(
+    ("points", "share"),
+    [
+        ((0, 0, 0), "0"),
+        ((150, 0, 0), "0.75"),  # 1.5 of Klövermästare's 2 mp
+        ((2000, 40, 0), "0.2"),  # 24 of Hjärter's 50 mp, but 40 of its 200 sp
+        ((2000, 0, 8), "0.56"),  # 8 of its 10 gp (the better colour), but 28 of 50 mp
+        ((199, 0, 0), "0.99"),  # not full while a point is missing
+        ((0, 0, 2800), "1"),
+    ],
+)
+def test_the_progress_bar_towards_the_next_class(points, share):
+    held = holding(*points)
+    assert progress(next_class(held), held) == Decimal(share)
