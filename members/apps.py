@@ -12,10 +12,10 @@ class MembersConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from .common.pages import START_PAGE, Part
-        from .models import Member, Membership
+        from .models import Club, District, Member, Membership
         from .security import start_session_clock
         from .selectors import club_part, office_part
-        from .services import on_member_changed
+        from .services import on_club_changed, on_member_changed
 
         user_logged_in.connect(start_session_clock, dispatch_uid="klover-session-clock")
         # The member page keeps the name, status and clubs under the page version.
@@ -23,6 +23,10 @@ class MembersConfig(AppConfig):
             for model in (Member, Membership):
                 signal.connect(
                     on_member_changed, sender=model, dispatch_uid=f"klover-page-{model.__name__}"
+                )
+            for model in (Club, District):
+                signal.connect(
+                    on_club_changed, sender=model, dispatch_uid=f"klover-search-{model.__name__}"
                 )
         START_PAGE.add(Part("clubs", club_part, {"club": "members/start/_clubs.html"}, order=10))
         START_PAGE.add(

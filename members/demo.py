@@ -17,7 +17,7 @@ from django.db import transaction
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from . import demo_names, demo_names_english
-from .common.pages import CLUB_MEMBERS, RANKING_LIST, TOURNAMENT_LIST, lists_changed
+from .common.pages import CLUB_MEMBERS, RANKING_LIST, SEARCH, TOURNAMENT_LIST, lists_changed
 from .domain.age import JUNIOR_MAX_AGE
 from .federation import EBU, SBF, Profile
 from .models import Club, District, Federation, Member, Membership, Role
@@ -271,7 +271,7 @@ def build_demo_federation(
         refresh_members_count(season=season)
         _create_demo_logins(season, names.logins)
         # Written in bulk, past the signals: a running portal's lists start afresh.
-        lists_changed(RANKING_LIST, CLUB_MEMBERS, TOURNAMENT_LIST)
+        lists_changed(RANKING_LIST, CLUB_MEMBERS, TOURNAMENT_LIST, SEARCH)
     return DemoSummary(len(districts), len(club_objs), len(member_rows), len(memberships))
 
 

@@ -8,7 +8,7 @@ from django.db.models import Count, F, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from .common.pages import CLUB_MEMBERS, RANKING_LIST, lists_changed
+from .common.pages import CLUB_MEMBERS, RANKING_LIST, SEARCH, lists_changed
 from .domain.age import season_of
 from .domain.member_csv import RowError, gettext_noop, parse_member_csv
 from .models import Club, Member, Membership
@@ -70,7 +70,12 @@ def on_member_changed(sender, instance, **kwargs) -> None:
     """A member or a membership saved or deleted one by one (the admin, a member's own
     details): the member's page shows the name, status and clubs."""
     member_pages_changed([instance.pk if sender is Member else instance.member_id])
-    lists_changed(RANKING_LIST, CLUB_MEMBERS)
+    lists_changed(RANKING_LIST, CLUB_MEMBERS, SEARCH)
+
+
+def on_club_changed(sender, instance, **kwargs) -> None:
+    """A club or district saved or deleted: the search shows their names and towns."""
+    lists_changed(SEARCH)
 
 
 def _new_page_versions(ids: list[int]) -> None:
@@ -140,7 +145,7 @@ def import_members(*, text: str, season: int | None = None, filename: str = "") 
         )
         ids = dict(Member.objects.filter(mid__in=[r.mid for r in rows]).values_list("mid", "id"))
         member_pages_changed(ids.values())  # their names, status and clubs
-        lists_changed(RANKING_LIST, CLUB_MEMBERS)
+        lists_changed(RANKING_LIST, CLUB_MEMBERS, SEARCH)
         representing = [ids[r.mid] for r in rows if r.represents]
         Membership.objects.filter(member_id__in=representing, season=season).update(
             represents=False

@@ -13,7 +13,16 @@ from django_tables2 import RequestConfig
 from . import services
 from .common.exports import csv_response, wants_export
 from .common.lists import Column, link_html, rows_html, sorting
-from .common.pages import CLUB_MEMBERS, MEMBER_PAGE, START_PAGE, cached, cached_list, reader
+from .common.pages import (
+    CLUB_MEMBERS,
+    MEMBER_PAGE,
+    SEARCH,
+    START_PAGE,
+    cached,
+    cached_list,
+    kept_for_list,
+    reader,
+)
 from .common.paging import page_of
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
@@ -50,25 +59,46 @@ def search(request):
     if kind not in SEARCH_KINDS:
         kind = "member"
     query = request.GET.get("q", "").strip()
-    context: dict = {"kind": kind, "query": query, "results": None, "count": None}
+    context: dict = {"kind": kind, "query": query, "results": ""}
     if query or kind != "member":
-        filter_class, queryset = SEARCH_KINDS[kind]
-        if query:
-            queryset = filter_class(request.GET, queryset=queryset).qs
-        found, pager = page_of(_search_rows(kind, queryset), request, per_page=SEARCH_PER_PAGE)
-        choices = _choices(kind, found)
-        if query and len(choices) == 1 and pager.number == 1 and not pager.has_next:
-            return redirect(choices[0][0])
-        context |= {
-            "results": choices,
-            "rows": rows_html(CHOICE if kind == "district" else CHOICE_ROW, choices),
-            "pager": pager,
-        }
-        if query:
-            # Only a search of more than one page needs a count (one more query); the
-            # pages before a short last one were full.
-            context["count"] = queryset.count() if pager.has_next else pager.offset + len(choices)
+        # Kept under the search's version, raised by whatever changes a name, a club
+        # or its town (members/common/pages.py, SEARCH).
+        found = kept_for_list(
+            SEARCH,
+            request,
+            lambda: _search_results(request, kind, query),
+            scope=services.current_season(),
+        )
+        if found["go"]:
+            return redirect(found["go"])
+        context["results"] = mark_safe(found["html"])  # noqa: S308 (our template)
     return render(request, "members/search.html", context)
+
+
+def _search_results(request, kind: str, query: str) -> dict:
+    """The search's page of results as HTML, or the one match to go to (``go``)."""
+    filter_class, queryset = SEARCH_KINDS[kind]
+    if query:
+        queryset = filter_class(request.GET, queryset=queryset).qs
+    found, pager = page_of(_search_rows(kind, queryset), request, per_page=SEARCH_PER_PAGE)
+    choices = _choices(kind, found)
+    if query and len(choices) == 1 and pager.number == 1 and not pager.has_next:
+        return {"go": choices[0][0], "html": ""}
+    count = None
+    if query:
+        # Only a search of more than one page needs a count (one more query); the
+        # pages before a short last one were full.
+        count = queryset.count() if pager.has_next else pager.offset + len(choices)
+    context = {
+        "kind": kind,
+        "found": bool(choices),
+        "shown": len(choices),
+        "rows": rows_html(CHOICE if kind == "district" else CHOICE_ROW, choices),
+        "pager": pager,
+        "count": count,
+    }
+    html = render_to_string("members/includes/_search_results.html", context, request)
+    return {"go": None, "html": str(html)}
 
 
 def _search_rows(kind: str, found):

@@ -193,6 +193,7 @@ def filter_fields(filterset_class, request, filterset=None) -> str:
 RANKING_LIST = "ranking"
 CLUB_MEMBERS = "club-members"
 TOURNAMENT_LIST = "tournaments"
+SEARCH = "search"  # the search's results: names, MIDs, clubs and their towns
 
 
 def _version_key(name: str) -> str:
@@ -230,17 +231,22 @@ def lists_changed(*names: str) -> None:
     transaction.on_commit(new_versions)
 
 
-def cached_list(name: str, request, build: Callable[[], str], *, scope: object = "") -> str:
-    """The list's table for this request's query and language (and ``scope``: whose
-    list, which season), as ``build`` renders it, kept under the list's version; built
-    afresh when the cache cannot be reached."""
+def kept_for_list(name: str, request, build: Callable[[], Any], *, scope: object = "") -> Any:
+    """What ``build`` gives for this request's query and language (and ``scope``: whose
+    list, which season), kept under the list's version; built afresh when the cache
+    cannot be reached."""
     version = list_version(name)
     if version is None:
-        return mark_safe(build())  # noqa: S308 (rendered from our template)
+        return build()
     asked = sorted(request.GET.lists())
     digest = hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
-    key = f"list:{name}:{version}:{scope}:{get_language()}:{digest}"
-    return mark_safe(cached(key, lambda: str(build())))  # noqa: S308
+    return cached(f"list:{name}:{version}:{scope}:{get_language()}:{digest}", build)
+
+
+def cached_list(name: str, request, build: Callable[[], str], *, scope: object = "") -> str:
+    """The list's table as ``build`` renders it (``kept_for_list``)."""
+    html = kept_for_list(name, request, lambda: str(build()), scope=scope)
+    return mark_safe(html)  # noqa: S308 (rendered from our template)
 
 
 def filtered_list(

@@ -149,3 +149,31 @@ def test_unknown_member_is_the_site_404_even_with_debug_on(client, settings):
     response = client.get("/members/999999/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
     assert "There is no district, club or member at this address." in response.content.decode()
+
+
+def test_a_search_seen_again_reads_nothing_until_a_name_or_club_changes(
+    client, django_assert_num_queries
+):
+    """The results are kept under the search's list version (members/common/pages.py,
+    SEARCH): a member, membership, club or district saved raises it, so nothing shown
+    is stale."""
+    club = ClubFactory(name="Gamla BK", town="Förr")
+    for n in range(2):
+        MembershipFactory(member=MemberFactory(last_name="Sökbar", mid=88001 + n), club=club)
+    asked = {"kind": "member", "q": "Sökbar"}
+    client.get("/", asked, **EN)
+    with django_assert_num_queries(0):
+        body = client.get("/", asked, **EN).content.decode()
+    assert "Gamla BK" in body and "Förr" in body
+    club.name, club.town = "Nya BK", "Sedan"
+    club.save()
+    body = client.get("/", asked, **EN).content.decode()
+    assert "Nya BK" in body and "Sedan" in body
+    MemberFactory(last_name="Sökbar", first_name="Tredje", mid=88003)
+    body = client.get("/", asked, **EN).content.decode()
+    assert "Tredje Sökbar (88003)" in body
+    # One match left goes straight to the member, also when the answer was kept.
+    asked = {"kind": "member", "q": "Tredje Sökbar"}
+    assert client.get("/", asked)["Location"] == "/members/88003/"
+    with django_assert_num_queries(0):
+        assert client.get("/", asked)["Location"] == "/members/88003/"
