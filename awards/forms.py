@@ -1,7 +1,8 @@
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .domain.core import Colour
+from .domain.core import Colour, Rulebook
 from .rulebooks import rulebook
 
 LEVELS = [
@@ -26,4 +27,15 @@ class CalculatorForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["table"].choices = [(name, name) for name in rulebook().table_names()]
+        book = rulebook()
+        self.fields["table"].choices = [
+            (name, table_label(book, name)) for name in book.table_names()
+        ]
+
+
+def table_label(book: Rulebook, name: str) -> str:
+    """The table's name and what it is for, in the reader's language."""
+    title = book.table_title(name)
+    if title is None:
+        return name
+    return title.en if (get_language() or "sv").startswith("en") else title.sv

@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .importers.report import logged_problem
 from .models import ImportLog, Section, Tournament
 from .services import withdraw_report
 
@@ -62,4 +65,24 @@ class ImportLogAdmin(admin.ModelAdmin):
     list_display = ("created", "filename", "organiser_club", "source_format", "outcome", "user")
     list_filter = ("outcome", "source_format")
     search_fields = ("filename", "checksum", "organiser_club__name")
-    readonly_fields = [f.name for f in ImportLog._meta.fields]
+    # The stored problems are shown as a table in the reader's language, not as JSON.
+    fields = [
+        *(f.name for f in ImportLog._meta.fields if f.name != "errors"),
+        "problems",
+    ]
+    readonly_fields = fields
+
+    @admin.display(description=_("problems"))
+    def problems(self, log: ImportLog):
+        rows = [logged_problem(entry).translated(gettext) for entry in log.errors]
+        if not rows:
+            return "–"
+        return format_html(
+            '<table class="import-problems"><thead><tr><th>{}</th><th>{}</th></tr></thead>'
+            "<tbody>{}</tbody></table>",
+            gettext("Where"),
+            gettext("Problem"),
+            format_html_join(
+                "", "<tr><td>{}</td><td>{}</td></tr>", ((r["where"], r["what"]) for r in rows)
+            ),
+        )

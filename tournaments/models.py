@@ -18,6 +18,17 @@ from members.common.pages import TOURNAMENT_LIST, lists_changed
 from members.models import Club, District, Member
 
 
+class SourceFormat(models.TextChoices):
+    """How a report came in (``Tournament.source_format``, ``ImportLog.source_format``)."""
+
+    USEBIO = "usebio", "USEBIO"
+    PBN = "pbn", "PBN"
+    CSV = "csv", _("CSV ranking list")
+    MANUAL = "manual", _("entered by hand")
+    # tournaments.demo's invented results, for a site shown without real data
+    DEMO = "demo", _("demo data")
+
+
 class Tournament(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("pairs")
@@ -100,19 +111,23 @@ class Tournament(models.Model):
     # One winner over all sections (USEBIO WINNER_TYPE 1) or a winner per direction and section.
     one_winner = models.BooleanField(_("one winner"), default=False)
     standings_note = models.CharField(_("about the standings"), max_length=300, blank=True)
-    source_format = models.CharField(_("reported as"), max_length=10, blank=True)
-    report_version = models.PositiveIntegerField(default=1)
+    source_format = models.CharField(
+        _("reported as"), max_length=10, choices=SourceFormat.choices, blank=True
+    )
+    report_version = models.PositiveIntegerField(_("report version"), default=1)
     reported_at = models.DateTimeField(_("reported"), auto_now_add=True)
     pipeline_status = models.CharField(
         _("processing"), max_length=12, choices=Pipeline.choices, default=Pipeline.QUEUED
     )
-    pipeline_step = models.CharField(max_length=20, blank=True)
+    pipeline_step = models.CharField(_("processing step"), max_length=20, blank=True)
     # A failed step: the exception for the office, and what the page tells the club
     # (which rule or fact is missing, config.failures) in both languages.
-    pipeline_error = models.TextField(blank=True)
-    pipeline_reason_sv = models.CharField(max_length=500, blank=True)
-    pipeline_reason_en = models.CharField(max_length=500, blank=True)
-    pipeline_updated = models.DateTimeField(null=True, blank=True, db_index=True)
+    pipeline_error = models.TextField(_("processing error"), blank=True)
+    pipeline_reason_sv = models.CharField(_("why it failed (Swedish)"), max_length=500, blank=True)
+    pipeline_reason_en = models.CharField(_("why it failed (English)"), max_length=500, blank=True)
+    pipeline_updated = models.DateTimeField(
+        _("processing updated"), null=True, blank=True, db_index=True
+    )
     # Kept by every writer of entries (count_entries): the list shows it for 50
     # tournaments without counting their entries.
     entries_count = models.PositiveIntegerField(_("entries"), default=0, db_default=0)
@@ -212,12 +227,16 @@ class Section(models.Model):
         TEAMS = "teams", _("team matches")
         NONE = "", _("not stated")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sections")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="sections", verbose_name=_("tournament")
+    )
     name = models.CharField(_("section"), max_length=20, blank=True)
     movement = models.CharField(_("movement"), max_length=10, choices=Movement.choices, blank=True)
     boards = models.PositiveSmallIntegerField(_("boards"), default=0)
 
     class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
         ordering = ["tournament", "name"]
         constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="section_once")]
 
@@ -249,6 +268,8 @@ class Entry(models.Model):
     strength_group = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["section", "direction", "number"]
         constraints = [
             models.UniqueConstraint(
@@ -274,6 +295,8 @@ class EntryPlayer(models.Model):
     reserve = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("player of an entry")
+        verbose_name_plural = _("players of entries")
         constraints = [
             models.CheckConstraint(
                 condition=Q(member__isnull=False) | ~Q(temporary_id=""),
@@ -312,6 +335,8 @@ class BoardResult(models.Model):
     points_ew = models.DecimalField(max_digits=9, decimal_places=4, null=True, blank=True)
 
     class Meta:
+        verbose_name = _("board result")
+        verbose_name_plural = _("board results")
         ordering = ["section", "board", "ns_entry__number"]
         constraints = [
             models.UniqueConstraint(
@@ -342,6 +367,8 @@ class TeamMatch(models.Model):
     walkover = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("team match")
+        verbose_name_plural = _("team matches")
         ordering = ["tournament", "round", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "round", "home"], name="match_once")
@@ -360,6 +387,8 @@ class LineupSlot(models.Model):
     player = models.ForeignKey(EntryPlayer, on_delete=models.CASCADE, related_name="halves")
 
     class Meta:
+        verbose_name = _("line-up place")
+        verbose_name_plural = _("line-up places")
         constraints = [
             models.UniqueConstraint(fields=["match", "half", "player"], name="lineup_once")
         ]
@@ -388,6 +417,8 @@ class Standing(models.Model):
     handicap_place_to = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         ordering = ["entry__section", "entry__direction", "place"]
 
     def __str__(self) -> str:
@@ -405,20 +436,35 @@ class ImportLog(models.Model):
         REFUSED = "refused", _("refused")
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="import_logs"
+        Tournament,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="import_logs",
+        verbose_name=_("tournament"),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("sent by"),
     )
-    organiser_club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    filename = models.CharField(max_length=255)
-    checksum = models.CharField(max_length=64)
-    source_format = models.CharField(max_length=10)
-    outcome = models.CharField(max_length=10, choices=Outcome.choices)
-    errors = models.JSONField(default=list, blank=True)
+    organiser_club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("organising club")
+    )
+    created = models.DateTimeField(_("sent"), auto_now_add=True)
+    filename = models.CharField(_("file name"), max_length=255)
+    checksum = models.CharField(_("checksum"), max_length=64)
+    source_format = models.CharField(_("format"), max_length=10, choices=SourceFormat.choices)
+    outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices)
+    # Each problem as {"where", "what"} in English, and its "words" to show it in the
+    # reader's language (tournaments.importers.report.loggable).
+    errors = models.JSONField(_("problems"), default=list, blank=True)
 
     class Meta:
+        verbose_name = _("import log")
+        verbose_name_plural = _("import logs")
         ordering = ["-created"]
 
     def __str__(self) -> str:

@@ -27,6 +27,7 @@ from members.models import Club, Member
 
 from .importers import limits, plausibility
 from .importers.report import Problem, ReportedEvent, check_report, loggable, report_warnings
+from .importers.text import Text, gettext_noop, in_file
 from .models import (
     BoardResult,
     Entry,
@@ -72,7 +73,12 @@ def _resolve_players(report: ReportedEvent) -> tuple[dict[str, Member], list[Pro
     warnings = [
         Problem(
             entry.where or f"{entry.section} {entry.key}".strip(),
-            f"unknown MID {p.national_id} ({p.name or 'no name'}): recorded as a guest",
+            Text(
+                gettext_noop("unknown MID %(mid)s (%(name)s): recorded as a guest")
+                if p.name
+                else gettext_noop("unknown MID %(mid)s (no name): recorded as a guest"),
+                {"mid": p.national_id, "name": p.name},
+            ),
         )
         for entry in report.entries
         for p in entry.players
@@ -103,7 +109,10 @@ def report_results(
     checksum = checksum_of(data)
     problems = check_report(report, today=timezone.localdate())
     problems += plausibility.problems(
-        report, first_day=settings.KLOVER_FIRST_DAY, filename=filename
+        report,
+        first_day=settings.KLOVER_FIRST_DAY,
+        # A manual entry is no file: its places name the form's fields.
+        filename="" if report.source_format == "manual" else filename,
     )
     if problems:
         ImportLog.objects.create(
@@ -379,9 +388,16 @@ def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> Repor
         try:
             return report_from_usebio(parse_usebio(data))
         except UsebioError as exc:
-            raise ReportRefused([Problem(f"{filename} {exc.path}", exc.problem)]) from exc
-        except SyntaxError as exc:  # xml.etree's ParseError
-            raise ReportRefused([Problem(filename, f"not well-formed XML: {exc}")]) from exc
+            raise ReportRefused([Problem(in_file(filename, exc.place), exc.text)]) from exc
+        except SyntaxError as exc:  # xml.etree's ParseError; its words are kept as written
+            raise ReportRefused(
+                [
+                    Problem(
+                        filename,
+                        Text(gettext_noop("not well-formed XML: %(error)s"), {"error": exc}),
+                    )
+                ]
+            ) from exc
     if fmt == "pbn":
         from .importers.pbn_report import PbnReportError, report_from_pbn_bytes
 
@@ -396,7 +412,17 @@ def parse_report(*, data: bytes, filename: str, fmt: str | None = None) -> Repor
             return report_from_csv_bytes(data, filename)
         except CsvReportError as exc:
             raise ReportRefused(list(exc.problems)) from exc
-    raise ReportRefused([Problem(filename, f"unknown format {fmt!r} (use {', '.join(FORMATS)})")])
+    raise ReportRefused(
+        [
+            Problem(
+                filename,
+                Text(
+                    gettext_noop("unknown format %(format)s (use %(formats)s)"),
+                    {"format": repr(fmt), "formats": ", ".join(FORMATS)},
+                ),
+            )
+        ]
+    )
 
 
 def import_results(

@@ -477,7 +477,7 @@ def report_upload(request):
                 user=request.user,
             )
         except services.ReportRefused as refused:
-            problems = refused.problems
+            problems = [problem.translated(_) for problem in refused.problems]
         else:
             _report_messages(request, outcome)
             return redirect(outcome.tournament)
@@ -519,7 +519,7 @@ def _report_messages(request, outcome) -> None:
         % {"count": len(warnings)},
     )
     for warning in warnings[:MAX_WARNING_MESSAGES]:
-        messages.warning(request, str(warning))
+        messages.warning(request, warning.translated_line(_))
     if len(warnings) > MAX_WARNING_MESSAGES:
         messages.warning(
             request,

@@ -44,6 +44,19 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class TableTitle:
+    """A table's name and what kind of event it is for, in both UI languages.
+
+    ``sv``: "D – partävling i silver, 12–100 par"; ``en``: "D – silver pairs event,
+    12–100 pairs". Each begins with the name as the reader writes it.
+    """
+
+    name: str
+    sv: str
+    en: str
+
+
+@dataclass(frozen=True)
 class PlaceAward:
     """What a scale gives one place, before it is shared out to players."""
 
@@ -183,6 +196,10 @@ class Rulebook(Protocol):
     version: str  # "SBF 2014-2015"
 
     def table_names(self) -> tuple[str, ...]: ...
+
+    def table_title(self, name: str) -> TableTitle | None:
+        """What the table is for, to print beside its name (None: the name says it)."""
+        ...
 
     def check_options(self, options: Mapping[str, object]) -> list[str]:
         """Why these named facts do not fit the rulebook (empty: they do)."""

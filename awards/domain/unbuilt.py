@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .core import AwardOutcome, Colour, Competition, PlaceAward, Reason, UnknownScale
+from .core import (
+    AwardOutcome,
+    Colour,
+    Competition,
+    PlaceAward,
+    Reason,
+    TableTitle,
+    UnknownScale,
+)
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,9 @@ class UnbuiltRulebook:
 
     def table_names(self) -> tuple[str, ...]:
         return ()
+
+    def table_title(self, name: str) -> TableTitle | None:
+        return None
 
     def check_options(self, options: Mapping[str, object]) -> list[str]:
         return [f"{name}: {self.reason.en}" for name in options]

@@ -14,6 +14,8 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Final, Literal
 
+from .text import Text, Where, gettext_noop, line_in
+
 Kind = Literal["pairs", "teams", "individual"]
 Scoring = Literal["matchpoints", "imps"]
 Direction = Literal["NS", "EW"]
@@ -46,19 +48,40 @@ _DIRECTIONS: Final[dict[str, Direction]] = {
     "E-W": "EW",
     "E/W": "EW",
 }
+# The size of an entry, by kind: one template each, as the words differ with the kind.
+_ENTRY_SIZE_WRONG: Final[dict[Kind, str]] = {
+    "individual": gettext_noop(
+        "%(given)s player(s) given; an individual entry has %(most)s players"
+    ),
+    "pairs": gettext_noop("%(given)s player(s) given; a pair entry has %(most)s players"),
+    "teams": gettext_noop(
+        "%(given)s player(s) given; a team entry has %(fewest)s to %(most)s players"
+    ),
+}
+METADATA: Final = Text(gettext_noop("metadata"))
 _GUEST: Final = re.compile(r"G:([A-Za-z0-9_.\-ÅÄÖåäöÉéÜü]+)", re.IGNORECASE)
 _MID_COLUMN: Final = re.compile(r"mid(\d+)")
 
 
 @dataclass(frozen=True)
 class RankingProblem:
+    """A problem on ``line``, in ``column`` (a header word as the file writes it, or
+    words such as "metadata"); ``field`` and ``message`` read them in English."""
+
     line: int
-    field: str
-    message: str
+    column: Where
+    text: Text
+
+    @property
+    def field(self) -> str:
+        return str(self.column)
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
     def __str__(self) -> str:
-        where = f"line {self.line}" + (f", {self.field}" if self.field else "")
-        return f"{where}: {self.message}"
+        return f"{line_in('', self.line, self.column)}: {self.message}"
 
 
 class RankingCsvError(ValueError):
@@ -140,8 +163,8 @@ class _Reader:
         self.problems: list[RankingProblem] = []
         self.unplaced = False
 
-    def problem(self, line: int, field: str, message: str) -> None:
-        self.problems.append(RankingProblem(line, field, message))
+    def problem(self, line: int, field: Where, template: str, **params: object) -> None:
+        self.problems.append(RankingProblem(line, field, Text(template, params)))
 
     def read(self) -> RankingList:
         lines = self.text.splitlines()
@@ -153,7 +176,9 @@ class _Reader:
         scoring = self._scoring(metadata)
         entries: list[RankingEntry] = []
         if header_index is None:
-            self.problem(len(lines) or 1, "", "no header row (place, players, ...) was found")
+            self.problem(
+                len(lines) or 1, "", gettext_noop("no header row (place, players, ...) was found")
+            )
         else:
             entries = self._rows(lines, header_index, kind, boards)
             self._check_places(entries)
@@ -187,14 +212,21 @@ class _Reader:
             if not match or key not in METADATA_KEYS:
                 self.problem(
                     number,
-                    "metadata",
-                    f"{stripped!r} is not a metadata line: expected '# key: value' with key "
-                    f"{', '.join(METADATA_KEYS)}",
+                    METADATA,
+                    gettext_noop(
+                        "%(text)s is not a metadata line: expected '# key: value' with key %(keys)s"
+                    ),
+                    text=repr(stripped),
+                    keys=", ".join(METADATA_KEYS),
                 )
                 continue
             if key in metadata:
                 self.problem(
-                    number, key, f"'# {key}' is given twice (first on line {metadata[key][0]})"
+                    number,
+                    key,
+                    gettext_noop("'# %(key)s' is given twice (first on line %(first)s)"),
+                    key=key,
+                    first=metadata[key][0],
                 )
                 continue
             metadata[key] = (number, match[2].rstrip(",;\t").strip())
@@ -205,7 +237,13 @@ class _Reader:
         for kind in KINDS:
             if value.lower() == kind:
                 return kind
-        self.problem(line, "kind", f"kind {value!r} is not one of {', '.join(KINDS)}")
+        self.problem(
+            line,
+            "kind",
+            gettext_noop("kind %(value)s is not one of %(allowed)s"),
+            value=repr(value),
+            allowed=", ".join(KINDS),
+        )
         return "pairs"
 
     def _scoring(self, metadata: dict[str, tuple[int, str]]) -> Scoring | None:
@@ -215,7 +253,13 @@ class _Reader:
         for scoring in SCORINGS:
             if value.lower() == scoring:
                 return scoring
-        self.problem(line, "scoring", f"scoring {value!r} is not one of {', '.join(SCORINGS)}")
+        self.problem(
+            line,
+            "scoring",
+            gettext_noop("scoring %(value)s is not one of %(allowed)s"),
+            value=repr(value),
+            allowed=", ".join(SCORINGS),
+        )
         return None
 
     def _date(self, metadata: dict[str, tuple[int, str]]) -> date | None:
@@ -227,7 +271,12 @@ class _Reader:
                 raise ValueError(value)
             return date.fromisoformat(value)
         except ValueError:
-            self.problem(line, "date", f"date {value!r} is not a date written YYYY-MM-DD")
+            self.problem(
+                line,
+                "date",
+                gettext_noop("date %(value)s is not a date written YYYY-MM-DD"),
+                value=repr(value),
+            )
             return None
 
     def _boards(self, metadata: dict[str, tuple[int, str]]) -> int | None:
@@ -235,7 +284,12 @@ class _Reader:
             return None
         line, value = metadata["boards"]
         if not value.isdigit() or int(value) == 0:
-            self.problem(line, "boards", f"boards {value!r} is not a number of boards (1 or more)")
+            self.problem(
+                line,
+                "boards",
+                gettext_noop("boards %(value)s is not a number of boards (1 or more)"),
+                value=repr(value),
+            )
             return None
         return int(value)
 
@@ -256,7 +310,7 @@ class _Reader:
         try:
             header = next(reader)
         except (StopIteration, csv.Error):
-            self.problem(header_number, "", "the header row cannot be read")
+            self.problem(header_number, "", gettext_noop("the header row cannot be read"))
             return []
         columns = self._columns(header, header_number)
         if columns is None:
@@ -271,9 +325,17 @@ class _Reader:
                 if entry is not None:
                     entries.append(entry)
         except csv.Error as error:
-            self.problem(header_index + reader.line_num, "", f"unreadable CSV: {error}")
+            # The csv module's reason ("field larger than field limit") is kept as written.
+            self.problem(
+                header_index + reader.line_num,
+                "",
+                gettext_noop("unreadable CSV: %(error)s"),
+                error=error,
+            )
         if not entries and not self.problems:
-            self.problem(header_number, "", "the ranking list has no entries below the header")
+            self.problem(
+                header_number, "", gettext_noop("the ranking list has no entries below the header")
+            )
         return entries
 
     def _columns(self, header: list[str], number: int) -> dict[str, int] | None:
@@ -282,34 +344,49 @@ class _Reader:
         for index, raw in enumerate(header):
             name = raw.strip().lower()
             if not name:
-                self.problem(number, f"column {index + 1}", "the header has an empty column name")
+                self.problem(
+                    number,
+                    Text(gettext_noop("column %(number)s"), {"number": index + 1}),
+                    gettext_noop("the header has an empty column name"),
+                )
                 ok = False
                 continue
             if name not in COLUMNS and not _MID_COLUMN.fullmatch(name):
                 self.problem(
                     number,
                     raw.strip(),
-                    f"unknown column {raw.strip()!r}: known are {', '.join(COLUMNS)}, mid1, mid2 ...",
+                    gettext_noop("unknown column %(column)s: known are %(known)s, mid1, mid2 ..."),
+                    column=repr(raw.strip()),
+                    known=", ".join(COLUMNS),
                 )
                 ok = False
                 continue
             if name in columns:
-                self.problem(number, name, f"column {name!r} appears twice in the header")
+                self.problem(
+                    number,
+                    name,
+                    gettext_noop("column %(column)s appears twice in the header"),
+                    column=repr(name),
+                )
                 ok = False
                 continue
             columns[name] = index
         mids = [name for name in columns if _MID_COLUMN.fullmatch(name)]
         if "place" not in columns:
-            self.problem(number, "place", "the header has no 'place' column")
+            self.problem(number, "place", gettext_noop("the header has no 'place' column"))
             ok = False
         if "players" not in columns and not mids:
             self.problem(
-                number, "players", "the header has neither 'players' nor 'mid1', 'mid2' ..."
+                number,
+                "players",
+                gettext_noop("the header has neither 'players' nor 'mid1', 'mid2' ..."),
             )
             ok = False
         if "players" in columns and mids:
             self.problem(
-                number, "players", "give the players either in 'players' or in 'mid1' ..., not both"
+                number,
+                "players",
+                gettext_noop("give the players either in 'players' or in 'mid1' ..., not both"),
             )
             ok = False
         return columns if ok else None
@@ -326,7 +403,9 @@ class _Reader:
             self.problem(
                 number,
                 "",
-                f"the row has {len(cells)} cells but the header has {len(columns)} columns",
+                gettext_noop("the row has %(cells)s cells but the header has %(columns)s columns"),
+                cells=len(cells),
+                columns=len(columns),
             )
 
         def cell(name: str) -> str:
@@ -340,23 +419,38 @@ class _Reader:
             direction = _DIRECTIONS.get(cell("direction").upper().replace(" ", ""))
             if direction is None:
                 self.problem(
-                    number, "direction", f"direction {cell('direction')!r} is not NS or EW"
+                    number,
+                    "direction",
+                    gettext_noop("direction %(value)s is not NS or EW"),
+                    value=repr(cell("direction")),
                 )
         score = self._number(cell("score"), number, "score")
         percentage = self._number(cell("percentage"), number, "percentage")
         if percentage is not None and not 0 <= percentage <= 100:
             self.problem(
-                number, "percentage", f"percentage {cell('percentage')} is not within 0-100"
+                number,
+                "percentage",
+                gettext_noop("percentage %(value)s is not within 0-100"),
+                value=cell("percentage"),
             )
         boards: int | None = None
         if cell("boards"):
             if not cell("boards").isdigit():
-                self.problem(number, "boards", f"boards {cell('boards')!r} is not a whole number")
+                self.problem(
+                    number,
+                    "boards",
+                    gettext_noop("boards %(value)s is not a whole number"),
+                    value=repr(cell("boards")),
+                )
             else:
                 boards = int(cell("boards"))
                 if max_boards is not None and boards > max_boards:
                     self.problem(
-                        number, "boards", f"{boards} boards played, but the event had {max_boards}"
+                        number,
+                        "boards",
+                        gettext_noop("%(boards)s boards played, but the event had %(most)s"),
+                        boards=boards,
+                        most=max_boards,
                     )
         if place is None:
             self.unplaced = True
@@ -378,16 +472,26 @@ class _Reader:
     def _place(self, value: str, number: int) -> tuple[int, int, bool] | None:
         match = re.fullmatch(r"(\d+)\s*(?:(=)|-\s*(\d+))?", value)
         if not value:
-            self.problem(number, "place", "the place is missing")
+            self.problem(number, "place", gettext_noop("the place is missing"))
             return None
         if not match or int(match[1]) == 0:
-            self.problem(number, "place", f"place {value!r} is not a place such as 3, 3= or 3-4")
+            self.problem(
+                number,
+                "place",
+                gettext_noop("place %(value)s is not a place such as 3, 3= or 3-4"),
+                value=repr(value),
+            )
             return None
         first = int(match[1])
         if match[3] is not None:
             last = int(match[3])
             if last <= first:
-                self.problem(number, "place", f"place range {value!r} must go from low to high")
+                self.problem(
+                    number,
+                    "place",
+                    gettext_noop("place range %(value)s must go from low to high"),
+                    value=repr(value),
+                )
                 return None
             return first, last, True
         return first, first, bool(match[2])
@@ -416,13 +520,13 @@ class _Reader:
                 if index < len(cells) and cells[index].strip()
             ]
         if not tokens:
-            self.problem(number, field, "no players are given")
+            self.problem(number, field, gettext_noop("no players are given"))
             return ()
         players: list[PlayerId] = []
         for token in tokens:
             if token.isdigit():
                 if int(token) == 0:
-                    self.problem(number, field, "MID 0 is not a membership number")
+                    self.problem(number, field, gettext_noop("MID 0 is not a membership number"))
                     continue
                 players.append(PlayerId(mid=int(token)))
                 continue
@@ -433,16 +537,13 @@ class _Reader:
             self.problem(
                 number,
                 field,
-                f"{token!r} is neither a MID (digits) nor a guest id such as G:Anna",
+                gettext_noop("%(token)s is neither a MID (digits) nor a guest id such as G:Anna"),
+                token=repr(token),
             )
         fewest, most = _ENTRY_SIZE[kind]
         if players and len(tokens) == len(players) and not fewest <= len(players) <= most:
-            wanted = str(fewest) if fewest == most else f"{fewest} to {most}"
-            entry = {"pairs": "a pair", "teams": "a team", "individual": "an individual"}[kind]
             self.problem(
-                number,
-                field,
-                f"{len(players)} player(s) given; {entry} entry has {wanted} players",
+                number, field, _ENTRY_SIZE_WRONG[kind], given=len(players), fewest=fewest, most=most
             )
         return tuple(players)
 
@@ -453,12 +554,24 @@ class _Reader:
         if re.fullmatch(r"[+-]?\d+,\d+", normal):
             normal = normal.replace(",", ".")
         if not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", normal):
-            self.problem(number, field, f"{field} {value!r} is not a number")
+            self.problem(
+                number,
+                field,
+                gettext_noop("%(column)s %(value)s is not a number"),
+                column=field,
+                value=repr(value),
+            )
             return None
         try:
             return Decimal(normal)
         except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
-            self.problem(number, field, f"{field} {value!r} is not a number")
+            self.problem(
+                number,
+                field,
+                gettext_noop("%(column)s %(value)s is not a number"),
+                column=field,
+                value=repr(value),
+            )
             return None
 
     # -- whole-list checks
@@ -471,7 +584,9 @@ class _Reader:
                     self.problem(
                         entry.line,
                         "players",
-                        f"player {player} is already in the list on line {seen[player]}",
+                        gettext_noop("player %(player)s is already in the list on line %(first)s"),
+                        player=str(player),
+                        first=seen[player],
                     )
                 else:
                     seen[player] = entry.line
@@ -482,12 +597,17 @@ class _Reader:
             groups.setdefault((entry.section, entry.direction), []).append(entry)
         for (section, direction), group in groups.items():
             label = " ".join(part for part in (section, direction) if part)
-            where = f" in {label}" if label else ""
-            self._check_group(sorted(group, key=lambda e: (e.place, e.line)), where)
+            self._check_group(sorted(group, key=lambda e: (e.place, e.line)), label)
 
-    def _check_group(self, group: list[RankingEntry], where: str) -> None:
+    def _check_group(self, group: list[RankingEntry], label: str) -> None:
         def key(entry: RankingEntry) -> Decimal | None:
             return entry.score if entry.score is not None else entry.percentage
+
+        def place(text: object) -> Where:
+            """A place, and the section and direction it is in when the list has several."""
+            if not label:
+                return str(text)
+            return Text(gettext_noop("%(place)s in %(group)s"), {"place": text, "group": label})
 
         field_name = "score" if any(e.score is not None for e in group) else "percentage"
         tie_start = 0
@@ -498,16 +618,24 @@ class _Reader:
                     self.problem(
                         entry.line,
                         "place",
-                        f"place {entry.place}{where} is given twice (also line {previous.line}); "
-                        f"a shared place is written {entry.place}= or "
-                        f"{entry.place}-{entry.place + 1}",
+                        gettext_noop(
+                            "place %(place)s is given twice (also line %(other)s); "
+                            "a shared place is written %(shared)s= or %(shared)s-%(next)s"
+                        ),
+                        place=place(entry.place),
+                        other=previous.line,
+                        shared=entry.place,
+                        next=entry.place + 1,
                     )
                 elif key(entry) != key(previous):
                     self.problem(
                         entry.line,
                         field_name,
-                        f"shared place {entry.place}{where} needs equal {field_name}s, "
-                        f"but {key(entry)} differs from {key(previous)} on line {previous.line}",
+                        _UNEQUAL_SHARE[field_name],
+                        place=place(entry.place),
+                        mine=key(entry),
+                        theirs=key(previous),
+                        other=previous.line,
                     )
             else:
                 tie_start = index
@@ -517,8 +645,17 @@ class _Reader:
                     self.problem(
                         entry.line,
                         "place",
-                        f"place {entry.place}{where} should be {index + 1}: "
-                        f"{index} entr{'y is' if index == 1 else 'ies are'} placed above it",
+                        gettext_noop(
+                            "place %(place)s should be %(expected)s: 1 entry is placed above it"
+                        )
+                        if index == 1
+                        else gettext_noop(
+                            "place %(place)s should be %(expected)s: %(above)s entries are "
+                            "placed above it"
+                        ),
+                        place=place(entry.place),
+                        expected=index + 1,
+                        above=index,
                     )
                 mine = key(entry)
                 theirs = key(previous) if previous is not None else None
@@ -527,15 +664,21 @@ class _Reader:
                         self.problem(
                             entry.line,
                             field_name,
-                            f"place {entry.place}{where} has a higher {field_name} ({mine}) "
-                            f"than place {previous.place} ({theirs}, line {previous.line})",
+                            _HIGHER_THAN_ABOVE[field_name],
+                            place=place(entry.place),
+                            mine=mine,
+                            above=previous.place,
+                            theirs=theirs,
+                            other=previous.line,
                         )
                     elif mine == theirs:
                         self.problem(
                             entry.line,
                             field_name,
-                            f"{field_name} {mine} equals that of place {previous.place} "
-                            f"(line {previous.line}), so the two share a place",
+                            _EQUAL_TO_ABOVE[field_name],
+                            mine=mine,
+                            above=previous.place,
+                            other=previous.line,
                         )
             last_of_tie = index + 1 == len(group) or group[index + 1].place != entry.place
             if last_of_tie:
@@ -545,8 +688,10 @@ class _Reader:
                     self.problem(
                         first.line,
                         "place",
-                        f"place {_place_text(first)}{where} is marked shared, "
-                        "but no other entry has that place",
+                        gettext_noop(
+                            "place %(place)s is marked shared, but no other entry has that place"
+                        ),
+                        place=place(_place_text(first)),
                     )
                 for member in group[tie_start : index + 1] if size > 1 else ():
                     if (
@@ -556,10 +701,47 @@ class _Reader:
                         self.problem(
                             member.line,
                             "place",
-                            f"place {_place_text(member)}{where} is shared by {size} "
-                            f"entr{'y' if size == 1 else 'ies'}, so it is "
-                            f"{member.place}-{member.place + size - 1}",
+                            gettext_noop(
+                                "place %(place)s is shared by %(size)s entries, so it is "
+                                "%(first)s-%(last)s"
+                            ),
+                            place=place(_place_text(member)),
+                            size=size,
+                            first=member.place,
+                            last=member.place + size - 1,
                         )
+
+
+# The checks that compare scores or percentages, one template each: the words differ.
+_UNEQUAL_SHARE: Final = {
+    "score": gettext_noop(
+        "shared place %(place)s needs equal scores, but %(mine)s differs from %(theirs)s on "
+        "line %(other)s"
+    ),
+    "percentage": gettext_noop(
+        "shared place %(place)s needs equal percentages, but %(mine)s differs from %(theirs)s "
+        "on line %(other)s"
+    ),
+}
+_HIGHER_THAN_ABOVE: Final = {
+    "score": gettext_noop(
+        "place %(place)s has a higher score (%(mine)s) than place %(above)s (%(theirs)s, line "
+        "%(other)s)"
+    ),
+    "percentage": gettext_noop(
+        "place %(place)s has a higher percentage (%(mine)s) than place %(above)s (%(theirs)s, "
+        "line %(other)s)"
+    ),
+}
+_EQUAL_TO_ABOVE: Final = {
+    "score": gettext_noop(
+        "score %(mine)s equals that of place %(above)s (line %(other)s), so the two share a place"
+    ),
+    "percentage": gettext_noop(
+        "percentage %(mine)s equals that of place %(above)s (line %(other)s), so the two share "
+        "a place"
+    ),
+}
 
 
 def _place_text(entry: RankingEntry) -> str:

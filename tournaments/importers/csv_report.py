@@ -22,6 +22,7 @@ from .csv_ranking import (
     parse_ranking_csv,
 )
 from .report import Problem, ReportedEntry, ReportedEvent, ReportedPlayer, ReportedSection
+from .text import Text, gettext_noop, line_in
 
 # "Anna Ek - Bo Lind", "Anna Ek & Bo Lind", "Anna Ek; Bo Lind", "Anna Ek / Bo Lind"
 _NAME_SEPARATOR = re.compile(r"\s+[-–&]\s+|\s*[;/+]\s*")
@@ -44,7 +45,7 @@ def report_from_csv_bytes(data: bytes, filename: str) -> ReportedEvent:
         ranking = parse_ranking_csv(decode_ranking_csv(data), filename=filename)
     except RankingCsvError as exc:
         raise CsvReportError(
-            [Problem(_where(filename, p.line, p.field), p.message) for p in exc.problems]
+            [Problem(line_in(filename, p.line, p.column), p.text) for p in exc.problems]
         ) from exc
     return report_from_ranking(ranking, filename)
 
@@ -68,7 +69,7 @@ def report_from_ranking(ranking: RankingList, filename: str) -> ReportedEvent:
                 printed_place_shared=row.shared,
                 printed_score=row.score,
                 printed_percentage=row.percentage,
-                where=_where(filename, row.line, ""),
+                where=line_in(filename, row.line),
             )
         )
     sections = {}
@@ -81,7 +82,12 @@ def report_from_ranking(ranking: RankingList, filename: str) -> ReportedEvent:
     if ranking.date is None:
         problems.append(
             Problem(
-                filename, "no '# date: YYYY-MM-DD' line: the day the event was played is needed"
+                filename,
+                Text(
+                    gettext_noop(
+                        "no '# date: YYYY-MM-DD' line: the day the event was played is needed"
+                    )
+                ),
             )
         )
     name = ranking.event or PurePath(filename).stem
@@ -112,7 +118,3 @@ def _players(row: RankingEntry) -> tuple[ReportedPlayer, ...]:
         else ReportedPlayer(national_id=str(player.mid), name=name)
         for player, name in zip(row.players, names, strict=True)
     )
-
-
-def _where(filename: str, line: int, field: str) -> str:
-    return f"{filename} line {line}" + (f", {field}" if field else "")

@@ -13,6 +13,7 @@ is as many lines.
 from __future__ import annotations
 
 from .report import Problem
+from .text import Text, gettext_noop
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_LINES = {"pbn": 200_000, "csv": 12_000}
@@ -23,8 +24,10 @@ def refusal(data: bytes, filename: str, fmt: str) -> Problem | None:
     if len(data) > MAX_BYTES:
         return Problem(
             filename,
-            f"the file is {len(data) / 1024 / 1024:.1f} MB; results files are read up to "
-            f"{MAX_BYTES // 1024 // 1024} MB",
+            Text(
+                gettext_noop("the file is %(size)s MB; results files are read up to %(most)s MB"),
+                {"size": f"{len(data) / 1024 / 1024:.1f}", "most": MAX_BYTES // 1024 // 1024},
+            ),
         )
     most = MAX_LINES.get(fmt)
     if most is not None:
@@ -32,7 +35,12 @@ def refusal(data: bytes, filename: str, fmt: str) -> Problem | None:
         if lines > most:
             return Problem(
                 filename,
-                f"the file has {lines} lines; a {fmt.upper()} results file is read up to "
-                f"{most} lines",
+                Text(
+                    gettext_noop(
+                        "the file has %(lines)s lines; a %(format)s results file is read up to "
+                        "%(most)s lines"
+                    ),
+                    {"lines": lines, "format": fmt.upper(), "most": most},
+                ),
             )
     return None

@@ -23,6 +23,7 @@ from tournaments.domain.contract import (
     Strain,
     Vulnerability,
 )
+from tournaments.importers.text import Text, gettext_noop, line_in
 
 Severity = Literal["error", "warning"]
 TableValue = str | int | Decimal | Contract | PassedOut | Seat | None
@@ -32,9 +33,40 @@ MAX_NOTE: Final = 32
 
 # Internally seats are the letters N E S W; the dataclasses carry domain Seats.
 _SEATS: Final = "NESW"
-_SEAT_NAMES: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# Seats as the messages name them: words, which the reader's language has its own for.
+_SEAT_NAMES: Final = {
+    "N": Text(gettext_noop("North")),
+    "E": Text(gettext_noop("East")),
+    "S": Text(gettext_noop("South")),
+    "W": Text(gettext_noop("West")),
+}
 _SUITS: Final = "SHDC"
-_SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# One template a suit for the messages that name one: "clubs" alone is a word the
+# catalogue already has for clubs of members.
+_REVOKE: Final = {
+    "S": gettext_noop(
+        "revoke: %(seat)s plays %(card)s on a spades lead while holding spades (mark it ^R if "
+        "it happened)"
+    ),
+    "H": gettext_noop(
+        "revoke: %(seat)s plays %(card)s on a hearts lead while holding hearts (mark it ^R if "
+        "it happened)"
+    ),
+    "D": gettext_noop(
+        "revoke: %(seat)s plays %(card)s on a diamonds lead while holding diamonds (mark it ^R "
+        "if it happened)"
+    ),
+    "C": gettext_noop(
+        "revoke: %(seat)s plays %(card)s on a clubs lead while holding clubs (mark it ^R if "
+        "it happened)"
+    ),
+}
+_NOT_A_REVOKE: Final = {
+    "S": gettext_noop("^R marks %(card)s as a revoke, but %(seat)s has no spades"),
+    "H": gettext_noop("^R marks %(card)s as a revoke, but %(seat)s has no hearts"),
+    "D": gettext_noop("^R marks %(card)s as a revoke, but %(seat)s has no diamonds"),
+    "C": gettext_noop("^R marks %(card)s as a revoke, but %(seat)s has no clubs"),
+}
 _RANKS: Final = "AKQJT98765432"
 _BID_STRAINS: Final = ("C", "D", "H", "S", "NT")
 _STRAINS: Final = {
@@ -107,17 +139,25 @@ _CONTRACT_COLUMNS: Final = frozenset({"Contract"})
 
 @dataclass(frozen=True)
 class PbnProblem:
-    """One problem in a PBN file: ``line`` (1-based) and what is wrong."""
+    """One problem in a PBN file: ``line`` (1-based) and what is wrong (``text``;
+    ``message`` reads it in English)."""
 
     line: int
-    message: str
+    text: Text
     severity: Severity = "error"
     filename: str = ""
 
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    @property
+    def place(self) -> Text:
+        return line_in(self.filename, self.line)
+
     def __str__(self) -> str:
-        where = f"{self.filename} line {self.line}" if self.filename else f"line {self.line}"
         kind = " (warning)" if self.severity == "warning" else ""
-        return f"{where}: {self.message}{kind}"
+        return f"{self.place}: {self.message}{kind}"
 
 
 class PbnError(ValueError):
@@ -445,7 +485,7 @@ class _Scanner:
         while end < 0:
             self.row += 1
             if self.row >= len(self.lines):
-                self.report.error(start_line, "commentary '{' is never closed with '}'")
+                self.report.error(start_line, NOT_CLOSED_COMMENT)
                 self.col = 0
                 return
             line = self.lines[self.row]
@@ -483,7 +523,7 @@ class _Scanner:
                 rows.append(_RowLine(self.row + 1, elements))
             self.row += 1
         if in_comment:
-            self.report.error(self.row, "commentary '{' is never closed with '}'")
+            self.report.error(self.row, NOT_CLOSED_COMMENT)
         return rows
 
     def _row_elements(
@@ -510,8 +550,13 @@ class _Scanner:
             elif char in "[]{};%":
                 self.report.error(
                     number,
-                    f"'{char}' is not allowed in a table row "
-                    "(no commentary, brackets or '%' inside table rows)",
+                    Text(
+                        gettext_noop(
+                            "'%(char)s' is not allowed in a table row "
+                            "(no commentary, brackets or '%%' inside table rows)"
+                        ),
+                        {"char": char},
+                    ),
                 )
                 return [], False  # reported; the broken row is left out
             else:
@@ -536,13 +581,23 @@ def _read_string(line: str, start: int, number: int, report: _Reporter) -> tuple
         if char == '"':
             return "".join(chars), position + 1, True
         if char == "\t":
-            report.error(number, "a tab character is not allowed inside a string")
+            report.error(
+                number, Text(gettext_noop("a tab character is not allowed inside a string"))
+            )
         chars.append(char)
         position += 1
-    hint = ""
     if line.rstrip().endswith('\\"]') or line.rstrip().endswith('\\"'):
-        hint = " (a backslash before the closing quote escapes it)"
-    report.error(number, f"string is not closed with '\"' on its line{hint}")
+        report.error(
+            number,
+            Text(
+                gettext_noop(
+                    "string is not closed with '\"' on its line (a backslash before the "
+                    "closing quote escapes it)"
+                )
+            ),
+        )
+    else:
+        report.error(number, Text(gettext_noop("string is not closed with '\"' on its line")))
     return "".join(chars), len(line), False
 
 
@@ -551,14 +606,17 @@ class _Reporter:
         self.filename = filename
         self.problems: list[PbnProblem] = []
 
-    def error(self, line: int, message: str) -> None:
-        problem = PbnProblem(line, message, "error", self.filename)
+    def error(self, line: int, text: Text) -> None:
+        problem = PbnProblem(line, text, "error", self.filename)
         # One unreadable token repeated on a line ('-- -- --') is one finding.
         if problem not in self.problems:
             self.problems.append(problem)
 
-    def warning(self, line: int, message: str) -> None:
-        self.problems.append(PbnProblem(line, message, "warning", self.filename))
+    def warning(self, line: int, text: Text) -> None:
+        self.problems.append(PbnProblem(line, text, "warning", self.filename))
+
+
+NOT_CLOSED_COMMENT = Text(gettext_noop("commentary '{' is never closed with '}'"))
 
 
 # ---------------------------------------------------------------------------
@@ -613,6 +671,9 @@ _WORD_PIECE = re.compile(
 )
 
 
+NO_TAG_NAME = Text(gettext_noop("'[' is not followed by a tag name"))
+
+
 class _Parser:
     def __init__(self, text: str, filename: str) -> None:
         self.filename = filename
@@ -663,16 +724,26 @@ class _Parser:
             if len(line) + 1 > MAX_LINE_LENGTH:
                 self.report.error(
                     number,
-                    f"line too long: {len(line)} characters and the line end, "
-                    f"at most {MAX_LINE_LENGTH} in all",
+                    Text(
+                        gettext_noop(
+                            "line too long: %(length)s characters and the line end, "
+                            "at most %(most)s in all"
+                        ),
+                        {"length": len(line), "most": MAX_LINE_LENGTH},
+                    ),
                 )
             for char in line:
                 code = ord(char)
                 if (code < 32 and char != "\t") or 127 <= code <= 159:
                     self.report.error(
                         number,
-                        f"character U+{code:04X} is not allowed "
-                        "(not a printable ISO 8859-1 character)",
+                        Text(
+                            gettext_noop(
+                                "character %(code)s is not allowed "
+                                "(not a printable ISO 8859-1 character)"
+                            ),
+                            {"code": f"U+{code:04X}"},
+                        ),
                     )
                     break
 
@@ -700,46 +771,71 @@ class _Parser:
     def _tag(self, bracket: _Token, game: _GameBuilder | None) -> _GameBuilder | None:
         name_token = self._next_significant()
         if name_token is None or name_token.kind in ("blank", "escape"):
-            self.report.error(bracket.line, "'[' is not followed by a tag name")
+            self.report.error(bracket.line, NO_TAG_NAME)
             if name_token is not None:
                 self.scanner.push_back(name_token)
             return game
         if name_token.kind != "word":
-            self.report.error(bracket.line, "'[' is not followed by a tag name")
+            self.report.error(bracket.line, NO_TAG_NAME)
             if name_token.kind != "rbracket":
                 self.scanner.push_back(name_token)
             return game
         name = name_token.text
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-            self.report.error(name_token.line, f"bad tag name {name!r}")
+            self.report.error(
+                name_token.line,
+                Text(gettext_noop("bad tag name %(name)s"), {"name": repr(name)}),
+            )
         value_token = self._next_significant()
         if value_token is None or value_token.kind in ("blank", "escape", "lbracket"):
-            self.report.error(bracket.line, f"tag {name} has no value and no closing ']'")
+            self.report.error(
+                bracket.line,
+                Text(gettext_noop("tag %(name)s has no value and no closing ']'"), {"name": name}),
+            )
             if value_token is not None:
                 self.scanner.push_back(value_token)
             return game
         if value_token.kind == "rbracket":
-            self.report.error(bracket.line, f'tag {name} has no value (expected [{name} "..."])')
+            self.report.error(
+                bracket.line,
+                Text(
+                    gettext_noop('tag %(name)s has no value (expected [%(name)s "..."])'),
+                    {"name": name},
+                ),
+            )
             return game
         if value_token.kind == "word":
             self.report.error(
                 value_token.line,
-                f"the value of tag {name} must be a string in double quotes, "
-                f"got {value_token.text!r}",
+                Text(
+                    gettext_noop(
+                        "the value of tag %(name)s must be a string in double quotes, got %(value)s"
+                    ),
+                    {"name": name, "value": repr(value_token.text)},
+                ),
             )
             closing = self._next_significant()
             if closing is not None and closing.kind != "rbracket":
                 self.scanner.push_back(closing)
             return game
         if value_token.kind != "string":
-            self.report.error(value_token.line, f"tag {name}: unexpected {value_token.text!r}")
+            self.report.error(
+                value_token.line,
+                Text(
+                    gettext_noop("tag %(name)s: unexpected %(value)s"),
+                    {"name": name, "value": repr(value_token.text)},
+                ),
+            )
             return game
         if not value_token.closed:
             # The string ran to the end of the line and took the ']' with it.
             return game
         closing = self._next_significant()
         if closing is None or closing.kind != "rbracket":
-            self.report.error(value_token.line, f"tag {name} is not closed with ']'")
+            self.report.error(
+                value_token.line,
+                Text(gettext_noop("tag %(name)s is not closed with ']'"), {"name": name}),
+            )
             if closing is not None:
                 self.scanner.push_back(closing)
         return self._accept_tag(bracket, name, value_token.text, game)
@@ -760,7 +856,12 @@ class _Parser:
             if bracket.col != 0 or before.strip():
                 self.report.error(
                     bracket.line,
-                    f"export format: tag {name} must stand alone at the start of its line",
+                    Text(
+                        gettext_noop(
+                            "export format: tag %(name)s must stand alone at the start of its line"
+                        ),
+                        {"name": name},
+                    ),
                 )
         tag = _Tag(name, raw, bracket.line)
         game.current = None
@@ -768,7 +869,12 @@ class _Parser:
             section = game.sections[-1] if game.sections else None
             if section is None:
                 self.report.error(
-                    tag.line, "a Note tag must follow the Auction or Play section it annotates"
+                    tag.line,
+                    Text(
+                        gettext_noop(
+                            "a Note tag must follow the Auction or Play section it annotates"
+                        )
+                    ),
                 )
             else:
                 section.notes.append(tag)
@@ -776,7 +882,13 @@ class _Parser:
         if name in game.by_name:
             first = game.by_name[name]
             self.report.error(
-                tag.line, f"tag {name} is given twice in one game (first at line {first.line})"
+                tag.line,
+                Text(
+                    gettext_noop(
+                        "tag %(name)s is given twice in one game (first at line %(first)s)"
+                    ),
+                    {"name": name, "first": first.line},
+                ),
             )
             if name in ("Auction", "Play"):
                 # Read the repeated section's tokens so they are not taken for stray text.
@@ -785,7 +897,10 @@ class _Parser:
                 self.scanner.read_table_rows()
             return game
         if name not in KNOWN_TAGS:
-            self.report.warning(tag.line, f"unknown tag {name} (kept, not checked)")
+            self.report.warning(
+                tag.line,
+                Text(gettext_noop("unknown tag %(name)s (kept, not checked)"), {"name": name}),
+            )
         game.tags.append(tag)
         game.by_name[name] = tag
         if name in ("Auction", "Play"):
@@ -802,7 +917,11 @@ class _Parser:
             if token.line not in self.unexpected_lines:
                 what = "']'" if token.kind == "rbracket" else repr(token.text)
                 self.report.error(
-                    token.line, f"unexpected {what}: text outside a tag pair or a section"
+                    token.line,
+                    Text(
+                        gettext_noop("unexpected %(what)s: text outside a tag pair or a section"),
+                        {"what": what},
+                    ),
                 )
                 self.unexpected_lines.add(token.line)
             return
@@ -823,7 +942,8 @@ class _Parser:
             for note in section.notes:
                 if note.raw == "#" or note.raw.startswith("##"):
                     self.report.error(
-                        note.line, "a Note cannot be inherited from the previous game"
+                        note.line,
+                        Text(gettext_noop("a Note cannot be inherited from the previous game")),
                     )
                 else:
                     note.value = note.raw
@@ -833,8 +953,13 @@ class _Parser:
                 if tag.name in _NOT_INHERITED:
                     self.report.error(
                         tag.line,
-                        f"tag {tag.name} describes one deal and cannot be inherited "
-                        f"({raw!r}) from the previous game",
+                        Text(
+                            gettext_noop(
+                                "tag %(name)s describes one deal and cannot be inherited "
+                                "(%(raw)s) from the previous game"
+                            ),
+                            {"name": tag.name, "raw": repr(raw)},
+                        ),
                     )
                     tag.value = None
                     continue
@@ -845,7 +970,11 @@ class _Parser:
                     tag.value = self.previous[tag.name]
                 else:
                     self.report.error(
-                        tag.line, f"tag {tag.name} {raw!r}: the previous game has no {tag.name}"
+                        tag.line,
+                        Text(
+                            gettext_noop("tag %(name)s %(raw)s: the previous game has no %(name)s"),
+                            {"name": tag.name, "raw": repr(raw)},
+                        ),
                     )
                     tag.value = None
                 if raw.startswith("##") and tag.value is not None:
@@ -894,7 +1023,7 @@ def _split_word(token: _Token, report: _Reporter) -> Iterator[_Piece]:
         position = match.end()
     if mains > 1:
         # '--' or 'H2*': one unknown token that still takes one place.
-        report.error(token.line, f"unknown token {word!r}")
+        report.error(token.line, Text(gettext_noop("unknown token %(word)s"), {"word": repr(word)}))
         yield _Piece("main", "?" + word, token.line)
         return
     yield from pieces
@@ -953,8 +1082,8 @@ class _GameChecker:
         tag = self.game.by_name.get(name)
         return tag.line if tag is not None else self.game.line
 
-    def error(self, line: int, message: str) -> None:
-        self.report.error(line, message)
+    def error(self, line: int, text: Text) -> None:
+        self.report.error(line, text)
 
     def check(self) -> PbnGame:
         for tag in self.game.tags:
@@ -1091,11 +1220,20 @@ class _GameChecker:
             return None
         if first not in ("N", "E", "S", "W"):
             if first not in ("", "?"):
-                self.error(section.tag.line, f"Auction must name the first seat, got {first!r}")
+                self.error(
+                    section.tag.line,
+                    Text(
+                        gettext_noop("Auction must name the first seat, got %(value)s"),
+                        {"value": repr(first)},
+                    ),
+                )
             return None
         if dealer is None:
             self.error(
-                section.tag.line, "the Auction section needs a Dealer tag (the dealer calls first)"
+                section.tag.line,
+                Text(
+                    gettext_noop("the Auction section needs a Dealer tag (the dealer calls first)")
+                ),
             )
             return None
         check = _AuctionCheck(section, first, dealer, self.report)
@@ -1115,7 +1253,13 @@ class _GameChecker:
         if contract_text is not None and contract_text != final:
             self.error(
                 self.line("Contract"),
-                f"Contract {contract_text} does not agree with the auction, which ends in {final}",
+                Text(
+                    gettext_noop(
+                        "Contract %(contract)s does not agree with the auction, which ends in "
+                        "%(final)s"
+                    ),
+                    {"contract": contract_text, "final": final},
+                ),
             )
         natural = auction.natural_declarer
         if declarer is None or natural is None:
@@ -1123,14 +1267,24 @@ class _GameChecker:
         if not declarer_irregular and declarer != natural:
             self.error(
                 self.line("Declarer"),
-                f"Declarer {declarer} does not agree with the auction: "
-                f"{_SEAT_NAMES[natural]} named the strain first",
+                Text(
+                    gettext_noop(
+                        "Declarer %(declarer)s does not agree with the auction: "
+                        "%(natural)s named the strain first"
+                    ),
+                    {"declarer": declarer, "natural": _SEAT_NAMES[natural]},
+                ),
             )
         if declarer_irregular and declarer == natural:
             self.error(
                 self.line("Declarer"),
-                f"Declarer ^{declarer} is marked irregular, but the auction makes "
-                f"{_SEAT_NAMES[natural]} declarer regularly",
+                Text(
+                    gettext_noop(
+                        "Declarer ^%(declarer)s is marked irregular, but the auction makes "
+                        "%(natural)s declarer regularly"
+                    ),
+                    {"declarer": declarer, "natural": _SEAT_NAMES[natural]},
+                ),
             )
 
     # -- play
@@ -1147,19 +1301,36 @@ class _GameChecker:
             return None
         if leader not in ("N", "E", "S", "W"):
             if leader not in ("", "?"):
-                self.error(section.tag.line, f"Play must name the first seat, got {leader!r}")
+                self.error(
+                    section.tag.line,
+                    Text(
+                        gettext_noop("Play must name the first seat, got %(value)s"),
+                        {"value": repr(leader)},
+                    ),
+                )
             return None
         line = section.tag.line
         missing = []
         if self.value("Deal") in (None, "", "?"):
-            missing.append("a Deal")
+            missing.append("Deal")
         if contract_text is None and self.value("Contract") in (None, "", "?"):
-            missing.append("a Contract")
+            missing.append("Contract")
         full_deal = deal is None or deal.full
         if full_deal and declarer is None and self.value("Declarer") in (None, "", "?"):
-            missing.append("a Declarer")
-        if missing:
-            self.error(line, f"the Play section needs {' and '.join(missing)} tag")
+            missing.append("Declarer")
+        if len(missing) == 1:
+            self.error(
+                line,
+                Text(gettext_noop("the Play section needs a %(tag)s tag"), {"tag": missing[0]}),
+            )
+        elif missing:
+            self.error(
+                line,
+                Text(
+                    gettext_noop("the Play section needs the tags %(tags)s"),
+                    {"tags": ", ".join(missing)},
+                ),
+            )
         trump: str | None = None
         trump_known = False
         if contract_text and contract_text != "Pass":
@@ -1168,14 +1339,19 @@ class _GameChecker:
                 trump = None if match["strain"] == "NT" else match["strain"]
                 trump_known = True
         if contract_text == "Pass":
-            self.error(line, "a passed-out board has no play")
+            self.error(line, Text(gettext_noop("a passed-out board has no play")))
         if declarer is not None and deal is not None and deal.full:
             expected = _seat_after(declarer)
             if leader != expected:
                 self.error(
                     line,
-                    f"the Play section must start with the opening leader "
-                    f"{_SEAT_NAMES[expected]} (left of declarer {_SEAT_NAMES[declarer]})",
+                    Text(
+                        gettext_noop(
+                            "the Play section must start with the opening leader "
+                            "%(leader)s (left of declarer %(declarer)s)"
+                        ),
+                        {"leader": _SEAT_NAMES[expected], "declarer": _SEAT_NAMES[declarer]},
+                    ),
                 )
         check = _PlayCheck(section, leader, deal, declarer, trump, trump_known, self.report)
         check.run()
@@ -1210,16 +1386,34 @@ class _GameChecker:
         else:
             return None, False
         if contract_text == "Pass":
-            self.error(line, f"Result {value} given for a passed-out board")
+            self.error(
+                line,
+                Text(
+                    gettext_noop("Result %(value)s given for a passed-out board"), {"value": value}
+                ),
+            )
             return None, irregular
         if plain and self.value("Declarer") in (None, "", "?"):
-            self.error(line, f"Result {value} counts declarer's tricks, but no Declarer is given")
+            self.error(
+                line,
+                Text(
+                    gettext_noop(
+                        "Result %(value)s counts declarer's tricks, but no Declarer is given"
+                    ),
+                    {"value": value},
+                ),
+            )
             return None, irregular
         if plain and irregular != declarer_irregular:
             self.error(
                 line,
-                f"Result {value} and Declarer {self.value('Declarer')} disagree: "
-                "an irregular declarer ('^') goes with an irregular result ('^') and only then",
+                Text(
+                    gettext_noop(
+                        "Result %(value)s and Declarer %(declarer)s disagree: an irregular "
+                        "declarer ('^') goes with an irregular result ('^') and only then"
+                    ),
+                    {"value": value, "declarer": self.value("Declarer")},
+                ),
             )
         if (
             tricks is not None
@@ -1233,12 +1427,24 @@ class _GameChecker:
             if tricks < won:
                 self.error(
                     line,
-                    f"Result {value}: declarer already won {won} tricks in the play section",
+                    Text(
+                        gettext_noop(
+                            "Result %(value)s: declarer already won %(won)s tricks in the play "
+                            "section"
+                        ),
+                        {"value": value, "won": won},
+                    ),
                 )
             elif tricks > 13 - lost:
                 self.error(
                     line,
-                    f"Result {value}: the defenders already won {lost} tricks in the play section",
+                    Text(
+                        gettext_noop(
+                            "Result %(value)s: the defenders already won %(lost)s tricks in the "
+                            "play section"
+                        ),
+                        {"value": value, "lost": lost},
+                    ),
                 )
         return tricks, irregular
 
@@ -1257,9 +1463,19 @@ class _GameChecker:
             line = max(self.line("ScoreRubberHistory"), self.line("Vulnerable"))
             self.error(
                 line,
-                f"Vulnerable {self.value('Vulnerable')} (line {self.line('Vulnerable')}) "
-                f"does not agree with ScoreRubberHistory (line {self.line('ScoreRubberHistory')}), "
-                f"whose games won make the vulnerability {expected.value}",
+                Text(
+                    gettext_noop(
+                        "Vulnerable %(value)s (line %(line)s) does not agree with "
+                        "ScoreRubberHistory (line %(history)s), whose games won make the "
+                        "vulnerability %(expected)s"
+                    ),
+                    {
+                        "value": self.value("Vulnerable"),
+                        "line": self.line("Vulnerable"),
+                        "history": self.line("ScoreRubberHistory"),
+                        "expected": expected.value,
+                    },
+                ),
             )
 
     # -- notes
@@ -1275,29 +1491,58 @@ class _GameChecker:
             match = re.fullmatch(r"(\d+):(.*)", value, re.DOTALL)
             if not match:
                 self.error(
-                    note.line, f"bad Note {value!r}: expected a number 1-{MAX_NOTE}, ':' and text"
+                    note.line,
+                    Text(
+                        gettext_noop(
+                            "bad Note %(value)s: expected a number 1-%(most)s, ':' and text"
+                        ),
+                        {"value": repr(value), "most": MAX_NOTE},
+                    ),
                 )
                 continue
             number = int(match[1])
             if not 1 <= number <= MAX_NOTE:
-                self.error(note.line, f"Note number {number} is outside 1-{MAX_NOTE}")
+                self.error(
+                    note.line,
+                    Text(
+                        gettext_noop("Note number %(number)s is outside 1-%(most)s"),
+                        {"number": number, "most": MAX_NOTE},
+                    ),
+                )
                 continue
             if number in given:
                 self.error(
-                    note.line, f"Note {number} is given twice (first at line {given[number]})"
+                    note.line,
+                    Text(
+                        gettext_noop("Note %(number)s is given twice (first at line %(first)s)"),
+                        {"number": number, "first": given[number]},
+                    ),
                 )
                 continue
             given[number] = note.line
             if check is not None and number not in references:
                 self.error(
                     note.line,
-                    f"Note {number} is not referenced (no ={number}= in the "
-                    f"{section.kind} section)",
+                    Text(
+                        gettext_noop(
+                            "Note %(number)s is not referenced (no =%(number)s= in the "
+                            "%(section)s section)"
+                        ),
+                        {"number": number, "section": section.kind},
+                    ),
                 )
         if check is not None:
             for number, line in references.items():
                 if number not in given:
-                    self.error(line, f"={number}= has no Note tag {number} after the section")
+                    self.error(
+                        line,
+                        Text(
+                            gettext_noop(
+                                "=%(number)s= has no Note tag %(number)s after the section"
+                            ),
+                            {"number": number},
+                        ),
+                    )
 
     # -- tables
 
@@ -1311,8 +1556,13 @@ class _GameChecker:
             if not match:
                 self.error(
                     table.tag.line,
-                    f"{name}: bad column {part!r} "
-                    r"(expected [+|-]Name[\width[L|R]], e.g. Score_NS\6R)",
+                    Text(
+                        gettext_noop(
+                            "%(table)s: bad column %(column)s "
+                            "(expected [+|-]Name[\\width[L|R]], e.g. Score_NS\\6R)"
+                        ),
+                        {"table": name, "column": repr(part)},
+                    ),
                 )
                 broken = True
                 continue
@@ -1332,15 +1582,26 @@ class _GameChecker:
             if len(row.elements) != len(columns):
                 self.error(
                     row.line,
-                    f"{name} row has {len(row.elements)} elements, "
-                    f"the table has {len(columns)} columns",
+                    Text(
+                        gettext_noop(
+                            "%(table)s row has %(elements)s elements, the table has "
+                            "%(columns)s columns"
+                        ),
+                        {"table": name, "elements": len(row.elements), "columns": len(columns)},
+                    ),
                 )
                 continue
             typed = []
             for column, element in zip(columns, row.elements, strict=True):
                 typed_value, problem = _table_value(column.name, element)
                 if problem:
-                    self.error(row.line, f"{name} column {column.name}: {problem}")
+                    self.error(
+                        row.line,
+                        Text(
+                            gettext_noop("%(table)s column %(column)s: %(problem)s"),
+                            {"table": name, "column": column.name, "problem": problem},
+                        ),
+                    )
                 typed.append(typed_value)
             rows.append(TableRow(row.line, names, tuple(typed), tuple(row.elements)))
         for index, column in enumerate(columns):
@@ -1357,11 +1618,28 @@ class _GameChecker:
             if previous is not None:
                 wrong = current > previous if column.order == "+" else current < previous
                 if wrong:
-                    way = "high to low" if column.order == "+" else "low to high"
+                    template = (
+                        gettext_noop(
+                            "%(table)s column %(column)s must be sorted high to low, "
+                            "but %(value)s follows %(previous)s"
+                        )
+                        if column.order == "+"
+                        else gettext_noop(
+                            "%(table)s column %(column)s must be sorted low to high, "
+                            "but %(value)s follows %(previous)s"
+                        )
+                    )
                     self.error(
                         row.line,
-                        f"{name} column {column.order}{column.name} must be sorted {way}, "
-                        f"but {row.raw[index]} follows {previous}",
+                        Text(
+                            template,
+                            {
+                                "table": name,
+                                "column": f"{column.order}{column.name}",
+                                "value": row.raw[index],
+                                "previous": previous,
+                            },
+                        ),
                     )
                     return
             previous = current
@@ -1373,17 +1651,26 @@ class _GameChecker:
         if missing:
             self.error(
                 self.game.line,
-                f"export format: the game lacks the mandatory tags {', '.join(missing)}",
+                Text(
+                    gettext_noop("export format: the game lacks the mandatory tags %(tags)s"),
+                    {"tags": ", ".join(missing)},
+                ),
             )
         for section in self.game.sections:
             for line, count in section.mains_per_line.items():
                 if count > 4:
-                    what = "calls" if section.kind == "Auction" else "cards"
-                    self.error(
-                        line,
-                        f"export format: {count} {what} on one line, at most 4 "
-                        f"({'four calls' if section.kind == 'Auction' else 'one trick'} a line)",
+                    template = (
+                        gettext_noop(
+                            "export format: %(count)s calls on one line, at most 4 "
+                            "(four calls a line)"
+                        )
+                        if section.kind == "Auction"
+                        else gettext_noop(
+                            "export format: %(count)s cards on one line, at most 4 "
+                            "(one trick a line)"
+                        )
                     )
+                    self.error(line, Text(template, {"count": count}))
 
 
 # ---------------------------------------------------------------------------
@@ -1401,60 +1688,106 @@ class _SectionCheck:
         self.note_references: dict[int, int] = {}
         section.check = self
 
-    def error(self, line: int, message: str) -> None:
-        self.report.error(line, message)
+    def error(self, line: int, text: Text) -> None:
+        self.report.error(line, text)
 
     def annotate(self, item: _Item | None, piece: _Piece) -> None:
         if item is None:
-            self.error(piece.line, f"{piece.text!r} does not follow a call or a card")
+            self.error(
+                piece.line,
+                Text(
+                    gettext_noop("%(piece)s does not follow a call or a card"),
+                    {"piece": repr(piece.text)},
+                ),
+            )
             return
-        what = "call" if self.call_nags else "card"
         if piece.kind == "suffix":
             if piece.text not in _SUFFIXES:
-                self.error(piece.line, f"bad suffix {piece.text!r} (one of ! ? !! ?? !? ?!)")
-            elif item.suffix is not None:
-                self.error(piece.line, f"{item.text} has two suffixes ({item.suffix} {piece.text})")
-            elif item.evaluated is not None:
                 self.error(
                     piece.line,
-                    f"{item.text} has two evaluations ({item.evaluated} and {piece.text})",
+                    Text(
+                        gettext_noop("bad suffix %(piece)s (one of ! ? !! ?? !? ?!)"),
+                        {"piece": repr(piece.text)},
+                    ),
                 )
+            elif item.suffix is not None:
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("%(item)s has two suffixes (%(first)s %(second)s)"),
+                        {"item": item.text, "first": item.suffix, "second": piece.text},
+                    ),
+                )
+            elif item.evaluated is not None:
+                self.error(piece.line, _two_evaluations(item, piece))
             else:
                 item.suffix = item.evaluated = piece.text
         elif piece.kind == "nag":
             match = re.fullmatch(r"\$(\d+)", piece.text)
             if not match:
-                self.error(piece.line, f"bad NAG {piece.text!r}: '$' must be followed by a number")
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("bad NAG %(piece)s: '$' must be followed by a number"),
+                        {"piece": repr(piece.text)},
+                    ),
+                )
                 return
             number = int(match[1])
             if number > 255:
-                self.error(piece.line, f"NAG {piece.text} is outside $0-$255")
+                self.error(
+                    piece.line,
+                    Text(gettext_noop("NAG %(piece)s is outside $0-$255"), {"piece": piece.text}),
+                )
                 return
             own, other = ((1, 6), (7, 12)) if self.call_nags else ((7, 12), (1, 6))
             if other[0] <= number <= other[1]:
-                kind = "cards" if self.call_nags else "calls"
-                self.error(piece.line, f"NAG {piece.text} is for {kind}, not for a {what}")
+                template = (
+                    gettext_noop("NAG %(piece)s is for cards, not for a call")
+                    if self.call_nags
+                    else gettext_noop("NAG %(piece)s is for calls, not for a card")
+                )
+                self.error(piece.line, Text(template, {"piece": piece.text}))
             elif own[0] <= number <= own[1]:
                 if item.evaluated is not None:
-                    self.error(
-                        piece.line,
-                        f"{item.text} has two evaluations ({item.evaluated} and {piece.text})",
-                    )
+                    self.error(piece.line, _two_evaluations(item, piece))
                 else:
                     item.evaluated = piece.text
         else:
             match = re.fullmatch(r"=(\d+)=", piece.text)
             if not match:
-                self.error(piece.line, f"bad note reference {piece.text!r} (expected =1= to =32=)")
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("bad note reference %(piece)s (expected =1= to =32=)"),
+                        {"piece": repr(piece.text)},
+                    ),
+                )
                 return
             number = int(match[1])
             if not 1 <= number <= MAX_NOTE:
-                self.error(piece.line, f"note reference {piece.text} is outside =1= to =32=")
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("note reference %(piece)s is outside =1= to =32="),
+                        {"piece": piece.text},
+                    ),
+                )
             elif item.note is not None:
-                self.error(piece.line, f"{item.text} has two note references")
+                self.error(
+                    piece.line,
+                    Text(gettext_noop("%(item)s has two note references"), {"item": item.text}),
+                )
             else:
                 item.note = number
                 self.note_references.setdefault(number, piece.line)
+
+
+def _two_evaluations(item: _Item, piece: _Piece) -> Text:
+    return Text(
+        gettext_noop("%(item)s has two evaluations (%(first)s and %(second)s)"),
+        {"item": item.text, "first": item.evaluated, "second": piece.text},
+    )
 
 
 class _AuctionCheck(_SectionCheck):
@@ -1518,32 +1851,48 @@ class _AuctionCheck(_SectionCheck):
             text = piece.text.upper() if piece.kind == "main" else piece.text
             if piece.kind == "irregularity" and text == "^I":
                 if insufficient_mark is not None:
-                    self.error(piece.line, "^I given twice for one call")
+                    self.error(piece.line, Text(gettext_noop("^I given twice for one call")))
                 insufficient_mark = piece
                 continue
             if piece.kind == "irregularity" and text != "^S":
                 self.error(
                     piece.line,
-                    f"unknown irregularity {piece.text!r} in the auction "
-                    "(^I insufficient bid, ^S skipped call)",
+                    Text(
+                        gettext_noop(
+                            "unknown irregularity %(piece)s in the auction "
+                            "(^I insufficient bid, ^S skipped call)"
+                        ),
+                        {"piece": repr(piece.text)},
+                    ),
                 )
                 self.failed = True
                 continue
             if text == "+":
                 if self.continued:
-                    self.error(piece.line, "second '+' in the auction")
+                    self.error(piece.line, Text(gettext_noop("second '+' in the auction")))
                 self.continued = True
                 continue
             if self.continued:
                 if not self.failed:
                     self.error(
                         piece.line,
-                        f"call {piece.text!r} after '+' (the auction is to be continued)",
+                        Text(
+                            gettext_noop(
+                                "call %(piece)s after '+' (the auction is to be continued)"
+                            ),
+                            {"piece": repr(piece.text)},
+                        ),
                     )
                 self.failed = True
                 continue
             if self.complete:
-                self.error(piece.line, f"call {piece.text!r} after the end of the auction")
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("call %(piece)s after the end of the auction"),
+                        {"piece": repr(piece.text)},
+                    ),
+                )
                 self.failed = True
                 continue
             if text.startswith("?"):
@@ -1557,16 +1906,30 @@ class _AuctionCheck(_SectionCheck):
                 if text != "-":
                     self.error(
                         piece.line,
-                        f"{piece.text!r} for {_SEAT_NAMES[seat]}: the dealer "
-                        f"{_SEAT_NAMES[self.dealer]} calls first, the seats before are '-'",
+                        Text(
+                            gettext_noop(
+                                "%(piece)s for %(seat)s: the dealer %(dealer)s calls first, "
+                                "the seats before are '-'"
+                            ),
+                            {
+                                "piece": repr(piece.text),
+                                "seat": _SEAT_NAMES[seat],
+                                "dealer": _SEAT_NAMES[self.dealer],
+                            },
+                        ),
                     )
                     self.failed = True
                 continue
             if text == "-":
                 self.error(
                     piece.line,
-                    f"'-' for {_SEAT_NAMES[seat]}: the dealer {_SEAT_NAMES[self.dealer]} "
-                    "calls first, '-' only stands for the seats before",
+                    Text(
+                        gettext_noop(
+                            "'-' for %(seat)s: the dealer %(dealer)s calls first, '-' only "
+                            "stands for the seats before"
+                        ),
+                        {"seat": _SEAT_NAMES[seat], "dealer": _SEAT_NAMES[self.dealer]},
+                    ),
                 )
                 self.failed = True
                 continue
@@ -1593,9 +1956,13 @@ class _AuctionCheck(_SectionCheck):
             if not allowed:
                 self.error(
                     item.line,
-                    "X is only allowed over an opponent's undoubled bid"
+                    Text(gettext_noop("X is only allowed over an opponent's undoubled bid"))
                     if text == "X"
-                    else "XX is only allowed over an opponent's double of one's own side's bid",
+                    else Text(
+                        gettext_noop(
+                            "XX is only allowed over an opponent's double of one's own side's bid"
+                        )
+                    ),
                 )
                 self.failed = True
                 return
@@ -1604,16 +1971,30 @@ class _AuctionCheck(_SectionCheck):
             return
         bid = re.fullmatch(r"([1-7])(NT|[CDHS])", text)
         if not bid:
-            self.error(item.line, f"unknown call {item.text!r}")
+            self.error(
+                item.line, Text(gettext_noop("unknown call %(call)s"), {"call": repr(item.text)})
+            )
             self.failed = True
             return
         rank = (int(bid[1]) - 1) * 5 + _BID_STRAINS.index(bid[2])
         last = self.last_bid[0] if self.last_bid else -1
         if rank <= last and mark is None:
-            self.error(item.line, f"insufficient bid {text} after {self.final_contract_text}")
+            self.error(
+                item.line,
+                Text(
+                    gettext_noop("insufficient bid %(bid)s after %(last)s"),
+                    {"bid": text, "last": self.final_contract_text},
+                ),
+            )
             self.failed = True
         elif rank > last and mark is not None:
-            self.error(mark.line, f"^I marks {text} as insufficient, but it is sufficient")
+            self.error(
+                mark.line,
+                Text(
+                    gettext_noop("^I marks %(bid)s as insufficient, but it is sufficient"),
+                    {"bid": text},
+                ),
+            )
             self.failed = True
         self.last_bid = (rank, seat)
         self.risk = ""
@@ -1677,14 +2058,25 @@ class _PlayCheck(_SectionCheck):
                 if piece.text not in ("^R", "^L"):
                     self.error(
                         piece.line,
-                        f"unknown irregularity {piece.text!r} in the play "
-                        "(^R revoke, ^L lead out of turn)",
+                        Text(
+                            gettext_noop(
+                                "unknown irregularity %(piece)s in the play "
+                                "(^R revoke, ^L lead out of turn)"
+                            ),
+                            {"piece": repr(piece.text)},
+                        ),
                     )
                 marks.append(piece)
                 continue
             text = piece.text.upper()
             if ended:
-                self.error(piece.line, f"{piece.text!r} after '*' (the end of the play)")
+                self.error(
+                    piece.line,
+                    Text(
+                        gettext_noop("%(piece)s after '*' (the end of the play)"),
+                        {"piece": repr(piece.text)},
+                    ),
+                )
                 continue
             if text == "*":
                 ended = True
@@ -1697,15 +2089,30 @@ class _PlayCheck(_SectionCheck):
                 item = _Item(text, piece.line)
             else:
                 if text[:1] not in _SUITS:
-                    self.error(piece.line, f"bad card {piece.text!r}: unknown suit {text[:1]!r}")
+                    self.error(
+                        piece.line,
+                        Text(
+                            gettext_noop("bad card %(card)s: unknown suit %(suit)s"),
+                            {"card": repr(piece.text), "suit": repr(text[:1])},
+                        ),
+                    )
                 else:
-                    self.error(piece.line, f"bad card {piece.text!r}: unknown rank")
+                    self.error(
+                        piece.line,
+                        Text(
+                            gettext_noop("bad card %(card)s: unknown rank"),
+                            {"card": repr(piece.text)},
+                        ),
+                    )
                 item = _Item("?", piece.line)
             item.marks = [mark.text for mark in marks]
             marks = []
             self.entries.append(item)
         for mark in marks:
-            self.error(mark.line, f"{mark.text} is not followed by a card")
+            self.error(
+                mark.line,
+                Text(gettext_noop("%(mark)s is not followed by a card"), {"mark": mark.text}),
+            )
         self._tricks()
 
     def _tricks(self) -> None:
@@ -1736,18 +2143,23 @@ class _PlayCheck(_SectionCheck):
                     same = len(set(entry.marks)) == 1
                     self.error(
                         entry.line,
-                        f"{entry.text} carries {' '.join(entry.marks)}: "
-                        + (
-                            "the same irregularity twice"
+                        Text(
+                            gettext_noop("%(card)s carries %(marks)s: the same irregularity twice")
                             if same
-                            else "only one irregularity a card"
+                            else gettext_noop(
+                                "%(card)s carries %(marks)s: only one irregularity a card"
+                            ),
+                            {"card": entry.text, "marks": " ".join(entry.marks)},
                         ),
                     )
                     reliable = False
                 if "^L" in entry.marks:
                     leads.append(seat)
                     if len(leads) > 1:
-                        self.error(entry.line, "more than one lead out of turn (^L) in one trick")
+                        self.error(
+                            entry.line,
+                            Text(gettext_noop("more than one lead out of turn (^L) in one trick")),
+                        )
                         reliable = False
                 if entry.marks:
                     self.irregular = True
@@ -1757,7 +2169,10 @@ class _PlayCheck(_SectionCheck):
                     lead_entry = trick[seats.index(leads[0])]
                     self.error(
                         lead_entry.line,
-                        f"^L marks a lead out of turn, but {_SEAT_NAMES[leads[0]]} was on lead",
+                        Text(
+                            gettext_noop("^L marks a lead out of turn, but %(seat)s was on lead"),
+                            {"seat": _SEAT_NAMES[leads[0]]},
+                        ),
                     )
                     reliable = False
                 actual = leads[0]
@@ -1776,14 +2191,18 @@ class _PlayCheck(_SectionCheck):
                 entry = by_seat[seat]
                 if entry.text == "+":
                     if plus_seen:
-                        self.error(entry.line, "second '+' in the play")
+                        self.error(entry.line, Text(gettext_noop("second '+' in the play")))
                     plus_seen = True
                     continue
                 if len(entry.text) != 2:
                     continue
                 if plus_seen and not card_after_plus:
                     self.error(
-                        entry.line, f"card {entry.text} after '+' (the play is to be continued)"
+                        entry.line,
+                        Text(
+                            gettext_noop("card %(card)s after '+' (the play is to be continued)"),
+                            {"card": entry.text},
+                        ),
                     )
                     card_after_plus = True
                 self._own(seat, entry, remaining, owner, played)
@@ -1808,14 +2227,41 @@ class _PlayCheck(_SectionCheck):
         card = entry.text
         name = _SEAT_NAMES[seat]
         if card in played:
-            self.error(entry.line, f"{card} is played a second time (by {name})")
+            self.error(
+                entry.line,
+                Text(
+                    gettext_noop("%(card)s is played a second time (by %(seat)s)"),
+                    {"card": card, "seat": name},
+                ),
+            )
         elif (hand := remaining[seat]) is not None and card not in hand:
             holder = owner.get(card)
-            whose = f" (it is {_SEAT_NAMES[holder]}'s)" if holder and holder != seat else ""
-            self.error(entry.line, f"{name} plays {card}, which is not in {name}'s hand{whose}")
+            if holder and holder != seat:
+                self.error(
+                    entry.line,
+                    Text(
+                        gettext_noop(
+                            "%(seat)s plays %(card)s, which is not in %(seat)s's hand "
+                            "(it is %(holder)s's)"
+                        ),
+                        {"seat": name, "card": card, "holder": _SEAT_NAMES[holder]},
+                    ),
+                )
+            else:
+                self.error(
+                    entry.line,
+                    Text(
+                        gettext_noop("%(seat)s plays %(card)s, which is not in %(seat)s's hand"),
+                        {"seat": name, "card": card},
+                    ),
+                )
         elif remaining[seat] is None and card in owner and owner[card] != seat:
             self.error(
-                entry.line, f"{name} plays {card}, which is in {_SEAT_NAMES[owner[card]]}'s hand"
+                entry.line,
+                Text(
+                    gettext_noop("%(seat)s plays %(card)s, which is in %(holder)s's hand"),
+                    {"seat": name, "card": card, "holder": _SEAT_NAMES[owner[card]]},
+                ),
             )
         played.add(card)
 
@@ -1829,7 +2275,13 @@ class _PlayCheck(_SectionCheck):
     ) -> None:
         suit = lead.text[0]
         if "^R" in lead.marks:
-            self.error(lead.line, f"^R on the lead {lead.text}: a lead cannot be a revoke")
+            self.error(
+                lead.line,
+                Text(
+                    gettext_noop("^R on the lead %(card)s: a lead cannot be a revoke"),
+                    {"card": lead.text},
+                ),
+            )
         for seat in order:
             if seat == leader:
                 continue
@@ -1841,14 +2293,14 @@ class _PlayCheck(_SectionCheck):
             revoked = entry.text[0] != suit and holds
             name = _SEAT_NAMES[seat]
             if revoked and "^R" not in entry.marks:
-                self.error(
-                    entry.line,
-                    f"revoke: {name} plays {entry.text} on a {_SUIT_NAMES[suit]} lead "
-                    f"while holding {_SUIT_NAMES[suit]} (mark it ^R if it happened)",
-                )
+                self.error(entry.line, Text(_REVOKE[suit], {"seat": name, "card": entry.text}))
             elif not revoked and "^R" in entry.marks:
-                why = "follows suit" if entry.text[0] == suit else f"has no {_SUIT_NAMES[suit]}"
-                self.error(entry.line, f"^R marks {entry.text} as a revoke, but {name} {why}")
+                template = (
+                    gettext_noop("^R marks %(card)s as a revoke, but %(seat)s follows suit")
+                    if entry.text[0] == suit
+                    else _NOT_A_REVOKE[suit]
+                )
+                self.error(entry.line, Text(template, {"card": entry.text, "seat": name}))
 
     def _winner(
         self,
@@ -1909,20 +2361,34 @@ def _side_numbers(value: str, number: str) -> dict[str, str] | None:
 
 def _score_problem(
     name: str, value: str, number: str, *, side_required: bool = False
-) -> str | None:
+) -> Text | None:
     words = value.split()
     if len(words) == 1 and re.fullmatch(number, words[0]):
         if side_required:
-            return f"bad {name} {value!r}: give the side, e.g. 'NS {words[0]}'"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: give the side, e.g. 'NS %(number)s'"),
+                number=words[0],
+            )
         numbers = [words[0]]
     else:
         sides = _side_numbers(value, number)
         if sides is None:
-            return f"bad {name} {value!r}: expected a number, or 'NS n' and/or 'EW n'"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected a number, or 'NS n' and/or 'EW n'"),
+            )
         numbers = list(sides.values())
     if name == "ScorePercentage" and any(Decimal(n) > 100 for n in numbers):
-        return f"bad {name} {value!r}: a percentage is at most 100"
+        return _bad(name, value, gettext_noop("bad %(tag)s %(value)s: a percentage is at most 100"))
     return None
+
+
+def _bad(name: str, value: str, template: str, **more: object) -> Text:
+    """A tag's value that breaks the standard: the tag, the value and what it should be."""
+    return Text(template, {"tag": name, "value": repr(value), **more})
 
 
 def _rubber_games(value: str) -> tuple[int, int] | None:
@@ -1952,64 +2418,111 @@ def _rubber_games(value: str) -> tuple[int, int] | None:
     )
 
 
-def _value_problem(name: str, value: str) -> str | None:
+def _value_problem(name: str, value: str) -> Text | None:
     """What is wrong with the value of a tag the standard defines, or None."""
     if name in ("Date", "EventDate", "UTCDate"):
         match = re.fullmatch(r"(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})", value)
         if not match:
-            return f"bad {name} {value!r}: expected YYYY.MM.DD ('?' for unknown digits)"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected YYYY.MM.DD ('?' for unknown digits)"),
+            )
         if match[2].isdigit() and not 1 <= int(match[2]) <= 12:
-            return f"bad {name} {value!r}: no month {match[2]}"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: no month %(month)s"),
+                month=match[2],
+            )
         if match[3].isdigit() and not 1 <= int(match[3]) <= 31:
-            return f"bad {name} {value!r}: no day {match[3]}"
+            return _bad(
+                name, value, gettext_noop("bad %(tag)s %(value)s: no day %(day)s"), day=match[3]
+            )
         return None
     if name in ("Time", "UTCTime"):
         if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d:[0-5]\d", value):
-            return f"bad {name} {value!r}: expected HH:MM:SS"
+            return _bad(name, value, gettext_noop("bad %(tag)s %(value)s: expected HH:MM:SS"))
         return None
     if name in ("Board", "Table"):
         if not value.isdigit() or int(value) == 0:
-            return f"bad {name} {value!r}: expected a number from 1 up"
+            return _bad(
+                name, value, gettext_noop("bad %(tag)s %(value)s: expected a number from 1 up")
+            )
         return None
     if name == "Round":
         if not re.fullmatch(r"[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*", value):
-            return f"bad Round {value!r}: expected a number (or parts such as 1.A.2)"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected a number (or parts such as 1.A.2)"),
+            )
         return None
     if name in ("Dealer", "Auction", "Play"):
         if value not in ("N", "E", "S", "W"):
-            return f"bad {name} {value!r}: expected N, E, S or W"
+            return _bad(name, value, gettext_noop("bad %(tag)s %(value)s: expected N, E, S or W"))
         return None
     if name == "Declarer":
         if not re.fullmatch(r"\^?[NESW]", value):
-            return f"bad Declarer {value!r}: expected N, E, S or W (^ before it if irregular)"
+            return _bad(
+                name,
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected N, E, S or W (^ before it if irregular)"
+                ),
+            )
         return None
     if name == "Vulnerable":
         if value not in _VULNERABLE:
-            return f"bad Vulnerable {value!r}: expected None, NS, EW, All (or Love, -, Both)"
+            return _bad(
+                name,
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected None, NS, EW, All (or Love, -, Both)"
+                ),
+            )
         return None
     if name == "Contract":
         if not _CONTRACT.fullmatch(value):
-            return f"bad Contract {value!r}: expected e.g. 4S, 3NTX, 6HXX or Pass"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected e.g. 4S, 3NTX, 6HXX or Pass"),
+            )
         return None
     if name == "Result":
         plain = re.fullmatch(r"\^?(\d+)", value)
         sides = _side_numbers(value, r"\d+")
         if plain:
             if int(plain[1]) > 13:
-                return f"bad Result {value!r}: at most 13 tricks"
+                return _bad(name, value, gettext_noop("bad %(tag)s %(value)s: at most 13 tricks"))
             return None
         if sides is None:
-            return f"bad Result {value!r}: expected tricks (0-13), or 'NS n EW m'"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected tricks (0-13), or 'NS n EW m'"),
+            )
         if any(int(n) > 13 for n in sides.values()):
-            return f"bad Result {value!r}: at most 13 tricks"
+            return _bad(name, value, gettext_noop("bad %(tag)s %(value)s: at most 13 tricks"))
         if len(sides) == 2 and sum(int(n) for n in sides.values()) != 13:
-            return f"bad Result {value!r}: the tricks of NS and EW must add up to 13"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: the tricks of NS and EW must add up to 13"),
+            )
         return None
     if name == "Deal":
         return None  # checked with the whole deal
     if name == "Scoring":
         if not all(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", part) for part in value.split(";")):
-            return f"bad Scoring {value!r}: expected words separated by ';', e.g. IMP or MP;MP1"
+            return _bad(
+                name,
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected words separated by ';', e.g. IMP or MP;MP1"
+                ),
+            )
         return None
     if name == "Score":
         return _score_problem(name, value, _INTEGER)
@@ -2023,45 +2536,81 @@ def _value_problem(name: str, value: str) -> str | None:
         rubber = r"\d+\s*/\s*\d+"
         pattern = rf"\s*(?:(?:NS|EW)\s+)?{rubber}(?:\s+(?:NS|EW)\s+{rubber})?\s*"
         if not re.fullmatch(pattern, value):
-            return f"bad ScoreRubber {value!r}: expected e.g. '300/40' or 'NS 300/40 EW 50/0'"
+            return _bad(
+                name,
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected e.g. '300/40' or 'NS 300/40 EW 50/0'"
+                ),
+            )
         return None
     if name == "ScoreRubberHistory":
         if _rubber_games(value) is None:
-            return (
-                f"bad ScoreRubberHistory {value!r}: expected "
-                "'NS above... / below... EW above... / below...'"
+            return _bad(
+                name,
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected 'NS above... / below... EW above... / below...'"
+                ),
             )
         return None
     if name == "Hidden":
         if not re.fullmatch(r"[NESW]*", value) or len(set(value)) != len(value):
-            return f"bad Hidden {value!r}: expected some of the seats N, E, S, W"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected some of the seats N, E, S, W"),
+            )
         return None
     if name == "Mode":
         if not re.fullmatch(r"[A-Z]+", value):
-            return f"bad Mode {value!r}: expected one of {', '.join(sorted(_KNOWN_MODES))}"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected one of %(allowed)s"),
+                allowed=", ".join(sorted(_KNOWN_MODES)),
+            )
         return None
     if name in _ENUM_TAGS:
         allowed = _ENUM_TAGS[name]
         if value not in allowed:
-            return f"bad {name} {value!r}: expected one of {', '.join(sorted(allowed))}"
+            return _bad(
+                name,
+                value,
+                gettext_noop("bad %(tag)s %(value)s: expected one of %(allowed)s"),
+                allowed=", ".join(sorted(allowed)),
+            )
         return None
     if name == "Note":
         return None  # checked with its section
     return None
 
 
-def _parse_deal(value: str) -> tuple[_Deal | None, list[str]]:
+def _parse_deal(value: str) -> tuple[_Deal | None, list[Text]]:
     match = re.fullmatch(r"([NESWnesw]):(.*)", value)
     if not match:
-        return None, [f"bad Deal {value!r}: expected the first seat and ':', e.g. 'N:AK.Q...'"]
+        return None, [
+            _bad(
+                "Deal",
+                value,
+                gettext_noop(
+                    "bad %(tag)s %(value)s: expected the first seat and ':', e.g. 'N:AK.Q...'"
+                ),
+            )
+        ]
     first = match[1].upper()
-    problems: list[str] = []
+    problems: list[Text] = []
     texts = match[2].split(" ")
     if any(text == "" for text in texts):
-        problems.append("deal: the four hands must be separated by single spaces")
+        problems.append(
+            Text(gettext_noop("deal: the four hands must be separated by single spaces"))
+        )
         texts = [text for text in texts if text]
     if len(texts) != 4:
-        return None, [*problems, f"deal has {len(texts)} hands, expected 4"]
+        return None, [
+            *problems,
+            Text(gettext_noop("deal has %(hands)s hands, expected 4"), {"hands": len(texts)}),
+        ]
     hands: dict[str, set[str] | None] = {}
     owner: dict[str, str] = {}
     for index, text in enumerate(texts):
@@ -2072,60 +2621,107 @@ def _parse_deal(value: str) -> tuple[_Deal | None, list[str]]:
             continue
         suits = text.upper().split(".")
         if len(suits) != 4:
-            problems.append(f"deal: the {name} hand {text!r} must have four suits separated by '.'")
+            problems.append(
+                Text(
+                    gettext_noop(
+                        "deal: the %(seat)s hand %(hand)s must have four suits separated by '.'"
+                    ),
+                    {"seat": name, "hand": repr(text)},
+                )
+            )
             hands[seat] = None
             continue
         cards: set[str] = set()
         for suit, ranks in zip(_SUITS, suits, strict=True):
             for rank in ranks:
                 if rank not in _RANKS:
-                    problems.append(f"deal: bad rank {rank!r} in the {name} hand")
+                    problems.append(
+                        Text(
+                            gettext_noop("deal: bad rank %(rank)s in the %(seat)s hand"),
+                            {"rank": repr(rank), "seat": name},
+                        )
+                    )
                     continue
                 card = suit + rank
                 if card in cards:
-                    problems.append(f"deal: {card} appears twice in the {name} hand")
+                    problems.append(
+                        Text(
+                            gettext_noop("deal: %(card)s appears twice in the %(seat)s hand"),
+                            {"card": card, "seat": name},
+                        )
+                    )
                 elif card in owner:
                     problems.append(
-                        f"deal: {card} is in both the {_SEAT_NAMES[owner[card]]} "
-                        f"and the {name} hand"
+                        Text(
+                            gettext_noop(
+                                "deal: %(card)s is in both the %(first)s and the %(seat)s hand"
+                            ),
+                            {"card": card, "first": _SEAT_NAMES[owner[card]], "seat": name},
+                        )
                     )
                 cards.add(card)
                 owner.setdefault(card, seat)
         hands[seat] = cards
     counts = {seat: len(cards) for seat, cards in hands.items() if cards is not None}
     if not counts and not problems:
-        problems.append("deal has no cards: every hand is '-'")
+        problems.append(Text(gettext_noop("deal has no cards: every hand is '-'")))
     for seat, count in counts.items():
         if count > 13:
-            problems.append(f"deal has {count} cards in the {_SEAT_NAMES[seat]} hand")
+            problems.append(
+                Text(
+                    gettext_noop("deal has %(count)s cards in the %(seat)s hand"),
+                    {"count": count, "seat": _SEAT_NAMES[seat]},
+                )
+            )
     if len(set(counts.values())) > 1:
-        listed = ", ".join(f"{_SEAT_NAMES[seat]} {count}" for seat, count in counts.items())
+        # A list of seats and counts: placeholders only, the seats translated.
+        listed = Text(
+            ", ".join(f"%(seat{i})s %(count{i})s" for i in range(len(counts))),
+            {
+                name: value
+                for i, (seat, count) in enumerate(counts.items())
+                for name, value in ((f"seat{i}", _SEAT_NAMES[seat]), (f"count{i}", count))
+            },
+        )
         problems.append(
-            f"deal: the hands must hold the same number of cards (13, or fewer in an "
-            f"end position), but have {listed}"
+            Text(
+                gettext_noop(
+                    "deal: the hands must hold the same number of cards (13, or fewer in an "
+                    "end position), but have %(counts)s"
+                ),
+                {"counts": listed},
+            )
         )
     return _Deal(hands, counts), problems
 
 
-def _table_value(column: str, element: str) -> tuple[TableValue, str | None]:
+def _table_value(column: str, element: str) -> tuple[TableValue, Text | None]:
     if element == "-":
         return None, None
     if column in _INT_COLUMNS:
         match = re.fullmatch(r"([+-]?\d+)=?", element)
         if not match:
-            return element, f"{element!r} is not a whole number"
+            return element, Text(
+                gettext_noop("%(value)s is not a whole number"), {"value": repr(element)}
+            )
         return int(match[1]), None
     if column.startswith(_DECIMAL_PREFIXES):
         if not re.fullmatch(_DECIMAL, element):
-            return element, f"{element!r} is not a number"
+            return element, Text(
+                gettext_noop("%(value)s is not a number"), {"value": repr(element)}
+            )
         number = Decimal(element)
         if column.startswith(("Percentage", "TotalPercentage")) and not 0 <= number <= 100:
-            return number, f"percentage {element} is outside 0-100"
+            return number, Text(
+                gettext_noop("percentage %(value)s is outside 0-100"), {"value": element}
+            )
         return number, None
     if column in _CONTRACT_COLUMNS:
         match = _CONTRACT.fullmatch(element)
         if not match or (not match["pass"] and not match["level"]):
-            return element, f"{element!r} is not a contract"
+            return element, Text(
+                gettext_noop("%(value)s is not a contract"), {"value": repr(element)}
+            )
         if match["pass"]:
             return PassedOut(), None
         return Contract(
@@ -2133,6 +2729,8 @@ def _table_value(column: str, element: str) -> tuple[TableValue, str | None]:
         ), None
     if column in _SEAT_COLUMNS:
         if element not in ("N", "E", "S", "W"):
-            return element, f"{element!r} is not a seat (N, E, S, W)"
+            return element, Text(
+                gettext_noop("%(value)s is not a seat (N, E, S, W)"), {"value": repr(element)}
+            )
         return Seat(element), None
     return element, None

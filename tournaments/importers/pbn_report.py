@@ -25,6 +25,7 @@ from .report import (
     ReportedPlayer,
     ReportedSection,
 )
+from .text import Text, gettext_noop, line_in
 
 # The column that names an entry, and the kind it implies when Competition is absent.
 KEY_COLUMNS = {"PairId": "pairs", "TeamId": "teams", "PlayerId": "individual"}
@@ -64,9 +65,13 @@ DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "EW": "EW", "E-W": "EW", "E/
 _MEMBER_ID = re.compile(r"memberid(\d*)", re.IGNORECASE)
 _NAME_SEPARATOR = re.compile(r"\s*;\s*|\s+[-&]\s+")
 
-NO_RESULTS = "the file has no ScoreTable/TotalScoreTable: it holds deals, not results"
-NO_RANKING = (
-    "the file has ScoreTables but no TotalScoreTable: the pairs and their players are not named"
+NO_RESULTS = Text(
+    gettext_noop("the file has no ScoreTable/TotalScoreTable: it holds deals, not results")
+)
+NO_RANKING = Text(
+    gettext_noop(
+        "the file has ScoreTables but no TotalScoreTable: the pairs and their players are not named"
+    )
 )
 
 
@@ -87,7 +92,7 @@ def report_from_pbn_bytes(data: bytes, filename: str) -> ReportedEvent:
         parsed = parse_pbn(decode_pbn(data), filename=filename)
     except PbnError as exc:
         raise PbnReportError(
-            [Problem(f"{filename} line {p.line}", p.message) for p in exc.errors]
+            [Problem(line_in(filename, p.line), p.text) for p in exc.errors]
         ) from exc
     return report_from_pbn(parsed, filename)
 
@@ -107,8 +112,8 @@ class _Mapper:
         self.games = games
         self.problems: list[Problem] = []
 
-    def at(self, line: int) -> str:
-        return f"{self.filename} line {line}"
+    def at(self, line: int) -> Text:
+        return line_in(self.filename, line)
 
     def report(self) -> ReportedEvent:
         kind = self._kind()
@@ -118,7 +123,13 @@ class _Mapper:
         if scoring == "ranking":
             lines = []
             self.problems.extend(
-                Problem(e.where, f"{e.key!r} has no Rank: a ranking needs every place")
+                Problem(
+                    e.where,
+                    Text(
+                        gettext_noop("%(key)s has no Rank: a ranking needs every place"),
+                        {"key": repr(e.key)},
+                    ),
+                )
                 for e in entries
                 if e.printed_place is None
             )
@@ -163,8 +174,13 @@ class _Mapper:
                 self.problems.append(
                     Problem(
                         self.at(self.games[0].line),
-                        f"Competition {competition!r} is not a tournament (Pairs, Teams or "
-                        "Individuals)",
+                        Text(
+                            gettext_noop(
+                                "Competition %(competition)s is not a tournament (Pairs, Teams "
+                                "or Individuals)"
+                            ),
+                            {"competition": repr(competition)},
+                        ),
                     )
                 )
                 return "pairs"
@@ -189,7 +205,13 @@ class _Mapper:
                 self.problems.append(
                     Problem(
                         self.at(game.line),
-                        f"Date {value!r} is not a whole date: give the day the event was played",
+                        Text(
+                            gettext_noop(
+                                "Date %(value)s is not a whole date: give the day the event was "
+                                "played"
+                            ),
+                            {"value": repr(value)},
+                        ),
                     )
                 )
                 break
@@ -204,8 +226,13 @@ class _Mapper:
             self.problems.append(
                 Problem(
                     self.at(self.games[0].line),
-                    f"Scoring {value!r} cannot be scored as a pairs event (MP, IMP, Butler or "
-                    "Cross); send the ranking as a CSV ranking list instead",
+                    Text(
+                        gettext_noop(
+                            "Scoring %(value)s cannot be scored as a pairs event (MP, IMP, Butler "
+                            "or Cross); send the ranking as a CSV ranking list instead"
+                        ),
+                        {"value": repr(value)},
+                    ),
                 )
             )
             return "matchpoints"
@@ -238,14 +265,23 @@ class _Mapper:
                 self.problems.append(
                     Problem(
                         self.at(table.line),
-                        "the TotalScoreTable has no PairId, TeamId or PlayerId column",
+                        Text(
+                            gettext_noop(
+                                "the TotalScoreTable has no PairId, TeamId or PlayerId column"
+                            )
+                        ),
                     )
                 )
                 continue
             for row in table.rows:
                 entry_id = _text(row.get(key_column))
                 if not entry_id:
-                    self.problems.append(Problem(self.at(row.line), f"{key_column} is missing"))
+                    self.problems.append(
+                        Problem(
+                            self.at(row.line),
+                            Text(gettext_noop("%(column)s is missing"), {"column": key_column}),
+                        )
+                    )
                     continue
                 section = _text(row.get("Section")) or (game.tag("Section") or "").strip()
                 direction = DIRECTIONS.get(_text(row.get("Direction")).upper().replace(" ", ""), "")
@@ -256,7 +292,12 @@ class _Mapper:
                         self.problems.append(
                             Problem(
                                 self.at(row.line),
-                                f"{entry_id!r} is ranked again, differently from line {seen.line}",
+                                Text(
+                                    gettext_noop(
+                                        "%(entry)s is ranked again, differently from line %(first)s"
+                                    ),
+                                    {"entry": repr(entry_id), "first": seen.line},
+                                ),
                             )
                         )
                     continue
@@ -349,7 +390,10 @@ class _Mapper:
                 return Decimal(str(value).replace(",", "."))
             except InvalidOperation:
                 self.problems.append(
-                    Problem(f"{self.at(row.line)}, {column}", f"{value!r} is not a number")
+                    Problem(
+                        line_in(self.filename, row.line, column),
+                        Text(gettext_noop("%(value)s is not a number"), {"value": repr(value)}),
+                    )
                 )
                 return None
         return None
@@ -364,7 +408,10 @@ class _Mapper:
                 continue  # a frequency table (score and count) names no pairs
             if game.board is None:
                 self.problems.append(
-                    Problem(self.at(table.line), "the ScoreTable's game has no Board tag")
+                    Problem(
+                        self.at(table.line),
+                        Text(gettext_noop("the ScoreTable's game has no Board tag")),
+                    )
                 )
                 continue
             for row in table.rows:

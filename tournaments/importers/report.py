@@ -16,6 +16,8 @@ from decimal import Decimal
 from tournaments.domain.deal_score import board_ns_score
 from tournaments.domain.matchpoints import ArtificialScore
 
+from .text import Text, Translate, Where, gettext_noop, restored, shown, stored
+
 KINDS = ("pairs", "teams", "individual")
 SCORINGS = ("matchpoints", "butler", "cross_imps", "team_vp", "bam", "ranking")
 MOVEMENTS = ("mitchell", "howell", "teams", "")
@@ -23,16 +25,49 @@ MOVEMENTS = ("mitchell", "howell", "teams", "")
 
 @dataclass(frozen=True)
 class Problem:
-    """What is wrong (``what``) and where: an element path, a line or a field."""
+    """What is wrong (``text``) and where (``place``): an element path, a line or a field.
 
-    where: str
-    what: str
+    ``where`` and ``what`` read them in English, as the import log and the command
+    keep them; a page shows :meth:`translated`.
+    """
+
+    place: Where
+    text: Text
+
+    @property
+    def where(self) -> str:
+        return str(self.place)
+
+    @property
+    def what(self) -> str:
+        return str(self.text)
+
+    def translated(self, translate: Translate) -> dict[str, str]:
+        return {"where": str(shown(self.place, translate)), "what": self.text.translated(translate)}
+
+    def translated_line(self, translate: Translate) -> str:
+        """As ``str()`` gives it, in the reader's language: "where: what"."""
+        where, what = self.translated(translate).values()
+        return f"{where}: {what}" if where else what
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}" if self.where else self.what
 
     def as_dict(self) -> dict[str, str]:
         return {"where": self.where, "what": self.what}
+
+
+# Places in words, where a problem has no line or element of its own.
+EVENT = Text(gettext_noop("event"))
+PARTICIPANTS = Text(gettext_noop("participants"))
+
+
+def section_place(name: str) -> Text:
+    return Text(gettext_noop("section %(section)s"), {"section": name or "-"})
+
+
+def round_place(number: int) -> Text:
+    return Text(gettext_noop("round %(round)s"), {"round": number})
 
 
 @dataclass(frozen=True)
@@ -61,7 +96,7 @@ class ReportedEntry:
     printed_place_shared: bool = False
     printed_score: Decimal | None = None
     printed_percentage: Decimal | None = None
-    where: str = ""
+    where: Where = ""
 
 
 @dataclass(frozen=True)
@@ -83,7 +118,7 @@ class ReportedLine:
     not_played: bool = False
     printed_ns: Decimal | None = None
     printed_ew: Decimal | None = None
-    where: str = ""
+    where: Where = ""
 
 
 @dataclass(frozen=True)
@@ -116,7 +151,7 @@ class ReportedMatch:
     penalty_away: Decimal = Decimal(0)
     walkover: bool = False
     lineups: tuple[ReportedLineup, ...] = ()
-    where: str = ""
+    where: Where = ""
 
 
 @dataclass(frozen=True)
@@ -151,41 +186,78 @@ LOGGED_PROBLEMS = 200
 LOGGED_TEXT = 500
 
 
-def loggable(problems: list[Problem]) -> list[dict[str, str]]:
+def loggable(problems: list[Problem]) -> list[dict[str, object]]:
     """The problems as an import log stores them: the first 200 (and how many more),
     each text without control characters (a NUL cannot be stored) and not over 500
-    characters."""
+    characters. ``where`` and ``what`` are English; ``words`` keeps the templates and
+    values, so that the log reads in the language of whoever opens it
+    (:func:`logged_problem`)."""
 
     def clean(text: str) -> str:
         text = "".join(c if c.isprintable() or c == " " else "\ufffd" for c in text)
         return text if len(text) <= LOGGED_TEXT else text[: LOGGED_TEXT - 1] + "…"
 
-    out = [{"where": clean(p.where), "what": clean(p.what)} for p in problems[:LOGGED_PROBLEMS]]
+    kept = problems[:LOGGED_PROBLEMS]
     if len(problems) > LOGGED_PROBLEMS:
         more = len(problems) - LOGGED_PROBLEMS
-        out.append({"where": "", "what": f"and {more} more problems"})
-    return out
+        kept.append(Problem("", Text(gettext_noop("and %(more)s more problems"), {"more": more})))
+    return [
+        {
+            "where": clean(p.where),
+            "what": clean(p.what),
+            "words": {"where": stored(p.place, clean), "what": stored(p.text, clean)},
+        }
+        for p in kept
+    ]
+
+
+def logged_problem(entry: dict) -> Problem:
+    """A problem as an import log stored it; a log written before it kept the words
+    holds English only."""
+    words = entry.get("words")
+    if isinstance(words, dict):
+        what = restored(words.get("what"))
+        if isinstance(what, Text):
+            return Problem(restored(words.get("where", "")), what)
+    # No words: English as stored, shown as it is in every language.
+    return Problem(str(entry.get("where", "")), Text("%(what)s", {"what": entry.get("what", "")}))
 
 
 def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
     """Everything that makes the report unusable, each with where it is."""
     problems = list(report.problems)
     if report.date is None:
-        problems.append(Problem("event", "the event has no date"))
+        problems.append(Problem(EVENT, Text(gettext_noop("the event has no date"))))
     elif report.date > today:
-        problems.append(Problem("event", f"the date {report.date} is in the future"))
+        problems.append(
+            Problem(
+                EVENT,
+                Text(gettext_noop("the date %(date)s is in the future"), {"date": report.date}),
+            )
+        )
     if not report.name.strip():
-        problems.append(Problem("event", "the event has no name"))
+        problems.append(Problem(EVENT, Text(gettext_noop("the event has no name"))))
     if report.kind not in KINDS:
-        problems.append(Problem("event", f"unknown kind {report.kind!r}"))
+        problems.append(
+            Problem(EVENT, Text(gettext_noop("unknown kind %(kind)s"), {"kind": repr(report.kind)}))
+        )
     if report.scoring not in SCORINGS:
-        problems.append(Problem("event", f"unknown scoring {report.scoring!r}"))
+        problems.append(
+            Problem(
+                EVENT,
+                Text(
+                    gettext_noop("unknown scoring %(scoring)s"), {"scoring": repr(report.scoring)}
+                ),
+            )
+        )
     if not report.entries:
-        problems.append(Problem("event", "the report has no pairs, teams or players"))
+        problems.append(
+            Problem(EVENT, Text(gettext_noop("the report has no pairs, teams or players")))
+        )
 
     section_names = Counter(s.name for s in report.sections)
     problems.extend(
-        Problem(f"section {name or '-'}", "the section is given twice")
+        Problem(section_place(name), Text(gettext_noop("the section is given twice")))
         for name, n in section_names.items()
         if n > 1
     )
@@ -193,33 +265,69 @@ def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
     for (section, key), n in keys.items():
         if n > 1:
             problems.append(
-                Problem(f"section {section or '-'}", f"pair/team {key!r} is given {n} times")
+                Problem(
+                    section_place(section),
+                    Text(
+                        gettext_noop("pair/team %(key)s is given %(times)s times"),
+                        {"key": repr(key), "times": n},
+                    ),
+                )
             )
     for entry in report.entries:
         if entry.section not in section_names:
-            problems.append(Problem(entry.where, f"section {entry.section!r} is not in the report"))
+            problems.append(
+                Problem(
+                    entry.where,
+                    Text(
+                        gettext_noop("section %(section)s is not in the report"),
+                        {"section": repr(entry.section)},
+                    ),
+                )
+            )
         if not entry.players:
-            problems.append(Problem(entry.where, f"{entry.key!r} has no players"))
+            problems.append(
+                Problem(
+                    entry.where,
+                    Text(gettext_noop("%(key)s has no players"), {"key": repr(entry.key)}),
+                )
+            )
 
     player_ids = Counter(p.national_id for e in report.entries for p in e.players if p.national_id)
     for national_id, n in player_ids.items():
         if n > 1:
-            problems.append(Problem("participants", f"player {national_id} plays in {n} entries"))
+            problems.append(
+                Problem(
+                    PARTICIPANTS,
+                    Text(
+                        gettext_noop("player %(player)s plays in %(entries)s entries"),
+                        {"player": national_id, "entries": n},
+                    ),
+                )
+            )
 
     known = set(keys)
-    seen_lines: dict[tuple[str, int, str], str] = {}
+    seen_lines: dict[tuple[str, int, str], Where] = {}
     board_range = range(1, report.boards + 1) if report.boards else None
     for line in report.lines:
-        for side, key in (("NS", line.ns), ("EW", line.ew)):
+        for side, key in ((NS_PAIR, line.ns), (EW_PAIR, line.ew)):
             if (line.section, key) not in known:
-                problems.append(
-                    Problem(line.where, f"{side} pair {key!r} is not among the participants")
-                )
+                problems.append(Problem(line.where, Text(side, {"key": repr(key)})))
         if line.ns == line.ew:
-            problems.append(Problem(line.where, f"pair {line.ns!r} plays against itself"))
+            problems.append(
+                Problem(
+                    line.where,
+                    Text(gettext_noop("pair %(key)s plays against itself"), {"key": repr(line.ns)}),
+                )
+            )
         if board_range is not None and line.board not in board_range:
             problems.append(
-                Problem(line.where, f"board {line.board} is not one of the {report.boards} boards")
+                Problem(
+                    line.where,
+                    Text(
+                        gettext_noop("board %(board)s is not one of the %(boards)s boards"),
+                        {"board": line.board, "boards": report.boards},
+                    ),
+                )
             )
         for key in (line.ns, line.ew):
             seen = seen_lines.get((line.section, line.board, key))
@@ -227,12 +335,25 @@ def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
                 problems.append(
                     Problem(
                         line.where,
-                        f"pair {key!r} has a second result on board {line.board} (first at {seen})",
+                        Text(
+                            gettext_noop(
+                                "pair %(key)s has a second result on board %(board)s "
+                                "(first at %(first)s)"
+                            ),
+                            {"key": repr(key), "board": line.board, "first": seen},
+                        ),
                     )
                 )
             seen_lines[(line.section, line.board, key)] = line.where or "?"
         if line.tricks is not None and not 0 <= line.tricks <= 13:
-            problems.append(Problem(line.where, f"{line.tricks} tricks is not possible"))
+            problems.append(
+                Problem(
+                    line.where,
+                    Text(
+                        gettext_noop("%(tricks)s tricks is not possible"), {"tricks": line.tricks}
+                    ),
+                )
+            )
         if (
             line.score_ns is not None
             and line.score_ew is not None
@@ -241,12 +362,30 @@ def check_report(report: ReportedEvent, *, today: date) -> list[Problem]:
             problems.append(
                 Problem(
                     line.where,
-                    f"the NS score {line.score_ns} and the EW score {line.score_ew} disagree "
-                    f"on board {line.board} (one must be the other with its sign changed)",
+                    Text(
+                        gettext_noop(
+                            "the NS score %(ns)s and the EW score %(ew)s disagree on board "
+                            "%(board)s (one must be the other with its sign changed)"
+                        ),
+                        {"ns": line.score_ns, "ew": line.score_ew, "board": line.board},
+                    ),
                 )
             )
     problems.extend(_match_problems(report, known))
     return problems
+
+
+# One template a side: the Swedish words differ (NS-paret, ÖV-paret; hemmalaget, bortalaget).
+NS_PAIR = gettext_noop("NS pair %(key)s is not among the participants")
+EW_PAIR = gettext_noop("EW pair %(key)s is not among the participants")
+UNKNOWN_TEAM = {
+    "home": gettext_noop("home team %(key)s is not among the participants"),
+    "away": gettext_noop("away team %(key)s is not among the participants"),
+}
+BAD_LINEUP = {
+    "home": gettext_noop("the home line-up of half %(half)s is not valid"),
+    "away": gettext_noop("the away line-up of half %(half)s is not valid"),
+}
 
 
 def _match_problems(report: ReportedEvent, known: set[tuple[str, str]]) -> list[Problem]:
@@ -257,36 +396,65 @@ def _match_problems(report: ReportedEvent, known: set[tuple[str, str]]) -> list[
     """
     problems = []
     players = {(e.section, e.key): len(e.players) for e in report.entries}
-    pairings: dict[tuple[str, int, frozenset[str]], str] = {}
-    homes: dict[tuple[str, int, str], str] = {}
+    pairings: dict[tuple[str, int, frozenset[str]], Where] = {}
+    homes: dict[tuple[str, int, str], Where] = {}
     for match in report.matches:
-        where = match.where or f"round {match.round}"
+        where = match.where or round_place(match.round)
         for side, key in (("home", match.home), ("away", match.away)):
             if (match.section, key) not in known:
-                problems.append(
-                    Problem(where, f"{side} team {key!r} is not among the participants")
-                )
+                problems.append(Problem(where, Text(UNKNOWN_TEAM[side], {"key": repr(key)})))
         if match.home == match.away:
-            problems.append(Problem(where, f"team {match.home!r} plays against itself"))
+            problems.append(
+                Problem(
+                    where,
+                    Text(
+                        gettext_noop("team %(key)s plays against itself"),
+                        {"key": repr(match.home)},
+                    ),
+                )
+            )
             continue
         if match.round < 1:
-            problems.append(Problem(where, f"round {match.round} is not a round (1 or more)"))
+            problems.append(
+                Problem(
+                    where,
+                    Text(
+                        gettext_noop("round %(round)s is not a round (1 or more)"),
+                        {"round": match.round},
+                    ),
+                )
+            )
         pairing = (match.section, match.round, frozenset((match.home, match.away)))
         home = (match.section, match.round, match.home)
         if pairing in pairings:
             problems.append(
                 Problem(
                     where,
-                    f"the match {match.home!r}-{match.away!r} of round {match.round} is given "
-                    f"twice (first at {pairings[pairing]})",
+                    Text(
+                        gettext_noop(
+                            "the match %(home)s-%(away)s of round %(round)s is given twice "
+                            "(first at %(first)s)"
+                        ),
+                        {
+                            "home": repr(match.home),
+                            "away": repr(match.away),
+                            "round": match.round,
+                            "first": pairings[pairing],
+                        },
+                    ),
                 )
             )
         elif home in homes:
             problems.append(
                 Problem(
                     where,
-                    f"team {match.home!r} is the home team of two matches in round "
-                    f"{match.round} (first at {homes[home]})",
+                    Text(
+                        gettext_noop(
+                            "team %(key)s is the home team of two matches in round %(round)s "
+                            "(first at %(first)s)"
+                        ),
+                        {"key": repr(match.home), "round": match.round, "first": homes[home]},
+                    ),
                 )
             )
         pairings.setdefault(pairing, where)
@@ -299,8 +467,12 @@ def _match_problems(report: ReportedEvent, known: set[tuple[str, str]]) -> list[
                 or lineup.half < 1
                 or any(not 1 <= seat <= count for seat in lineup.players)
             ):
+                template = BAD_LINEUP.get(
+                    lineup.side,
+                    gettext_noop("the line-up %(side)s of half %(half)s is not valid"),
+                )
                 problems.append(
-                    Problem(where, f"the {lineup.side} line-up of half {lineup.half} is not valid")
+                    Problem(where, Text(template, {"half": lineup.half, "side": repr(lineup.side)}))
                 )
     return problems
 
@@ -316,7 +488,7 @@ def report_warnings(report: ReportedEvent) -> list[Problem]:
     ]
 
 
-def _score_mismatch(line: ReportedLine) -> str | None:
+def _score_mismatch(line: ReportedLine) -> Text | None:
     """The line's NS score against the score its contract, declarer and tricks give.
 
     A scoring program prints both; when they disagree one of them was typed wrong
@@ -330,11 +502,28 @@ def _score_mismatch(line: ReportedLine) -> str | None:
         return None
     try:
         expected = board_ns_score(line.board, line.contract, line.declarer, line.tricks)
-    except ValueError as exc:
-        return f"contract {line.contract!r} by {line.declarer!r}: {exc}"
+    except ValueError:
+        # The domain's reason is English prose; the contract and declarer say enough.
+        return Text(
+            gettext_noop(
+                "contract %(contract)s by %(declarer)s cannot be scored, so its score is "
+                "not checked"
+            ),
+            {"contract": repr(line.contract), "declarer": repr(line.declarer)},
+        )
     if expected == line.score_ns:
         return None
-    return (
-        f"the NS score {line.score_ns} disagrees with {line.contract} by {line.declarer} "
-        f"taking {line.tricks} tricks on board {line.board}, which scores {expected} for NS"
+    return Text(
+        gettext_noop(
+            "the NS score %(score)s disagrees with %(contract)s by %(declarer)s taking "
+            "%(tricks)s tricks on board %(board)s, which scores %(expected)s for NS"
+        ),
+        {
+            "score": line.score_ns,
+            "contract": line.contract,
+            "declarer": line.declarer,
+            "tricks": line.tricks,
+            "board": line.board,
+            "expected": expected,
+        },
     )

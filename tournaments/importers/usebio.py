@@ -25,6 +25,7 @@ from defusedxml.ElementTree import fromstring as defused_fromstring
 from tournaments.domain.contract import Contract, PassedOut, Seat, parse_contract, parse_seat
 from tournaments.domain.matchpoints import NOT_PLAYED, ArtificialScore, BoardResult
 from tournaments.importers import limits
+from tournaments.importers.text import Text, Where, gettext_noop
 
 MAX_BYTES = limits.MAX_BYTES
 VERSIONS = ("1.2", "1.3")
@@ -61,13 +62,27 @@ _POINTS_ELEMENTS: dict[Scoring, tuple[str, str]] = {
 }
 
 
-class UsebioError(ValueError):
-    """A USEBIO file that cannot be read: ``problem`` at element ``path``."""
+# The place of a problem with the document as a whole, before any element is read.
+INPUT = Text(gettext_noop("the file"))
 
-    def __init__(self, problem: str, path: str) -> None:
-        super().__init__(f"{problem} at {path}")
-        self.problem = problem
-        self.path = path
+
+class UsebioError(ValueError):
+    """A USEBIO file that cannot be read: ``text`` at ``place`` (an element path, or
+    a line and column where the XML breaks); ``problem`` and ``path`` read them in
+    English."""
+
+    def __init__(self, text: Text, place: Where) -> None:
+        super().__init__(f"{text} at {place}")
+        self.text = text
+        self.place = place
+
+    @property
+    def problem(self) -> str:
+        return str(self.text)
+
+    @property
+    def path(self) -> str:
+        return str(self.place)
 
 
 class UnsupportedEventType(UsebioError):
@@ -380,7 +395,11 @@ class _Node:
         found = self.element.findall(tag)
         if len(found) > 1:
             raise UsebioError(
-                f"{tag} appears {len(found)} times, expected once", f"{self.path}/{tag}"
+                Text(
+                    gettext_noop("%(tag)s appears %(times)s times, expected once"),
+                    {"tag": tag, "times": len(found)},
+                ),
+                f"{self.path}/{tag}",
             )
         return _Node(found[0], f"{self.path}/{tag}") if found else None
 
@@ -395,7 +414,10 @@ class _Node:
     def required(self, tag: str) -> str:
         value = self.text(tag)
         if value is None:
-            raise UsebioError(f"{tag} is missing or empty", f"{self.path}/{tag}")
+            raise UsebioError(
+                Text(gettext_noop("%(tag)s is missing or empty"), {"tag": tag}),
+                f"{self.path}/{tag}",
+            )
         return value
 
     def integer(self, tag: str) -> int | None:
@@ -407,13 +429,13 @@ class _Node:
         (tournaments/importers/plausibility.py holds the rules for what is saved)."""
         value = self.integer(tag)
         if value is not None and not low <= value <= high:
-            raise UsebioError(f"{tag} {value} is not {low} to {high}", f"{self.path}/{tag}")
+            raise UsebioError(_outside(tag, value, low, high), f"{self.path}/{tag}")
         return value
 
     def decimal_within(self, tag: str, low: Decimal, high: Decimal) -> Decimal | None:
         value = self.decimal(tag)
         if value is not None and not low <= value <= high:
-            raise UsebioError(f"{tag} {value} is not {low} to {high}", f"{self.path}/{tag}")
+            raise UsebioError(_outside(tag, value, low, high), f"{self.path}/{tag}")
         return value
 
     def required_integer(self, tag: str) -> int:
@@ -421,7 +443,13 @@ class _Node:
 
     def _integer(self, tag: str, value: str) -> int:
         if not re.fullmatch(r"-?\d+", value):
-            raise UsebioError(f"{tag} must be a whole number, got {value!r}", f"{self.path}/{tag}")
+            raise UsebioError(
+                Text(
+                    gettext_noop("%(tag)s must be a whole number, got %(value)s"),
+                    {"tag": tag, "value": repr(value)},
+                ),
+                f"{self.path}/{tag}",
+            )
         return int(value)
 
     def decimal(self, tag: str) -> Decimal | None:
@@ -437,8 +465,21 @@ class _Node:
         except InvalidOperation:
             number = Decimal("NaN")
         if not number.is_finite():
-            raise UsebioError(f"{tag} must be a number, got {value!r}", f"{self.path}/{tag}")
+            raise UsebioError(
+                Text(
+                    gettext_noop("%(tag)s must be a number, got %(value)s"),
+                    {"tag": tag, "value": repr(value)},
+                ),
+                f"{self.path}/{tag}",
+            )
         return number
+
+
+def _outside(tag: str, value: object, low: object, high: object) -> Text:
+    return Text(
+        gettext_noop("%(tag)s %(value)s is not %(low)s to %(high)s"),
+        {"tag": tag, "value": value, "low": low, "high": high},
+    )
 
 
 def _refuse_entity_declarations(data: bytes) -> None:
@@ -448,20 +489,35 @@ def _refuse_entity_declarations(data: bytes) -> None:
 
     def refuse(name: str, *_: object) -> None:
         raise UsebioError(
-            f"the document declares the entity {name!r}; entities are refused", "DOCTYPE"
+            Text(
+                gettext_noop("the document declares the entity %(name)s; entities are refused"),
+                {"name": repr(name)},
+            ),
+            "DOCTYPE",
         )
 
     checker.EntityDeclHandler = refuse
     try:
         checker.Parse(data, True)
     except expat.ExpatError as error:
+        # expat's own words for what broke ("mismatched tag") are kept as it writes them.
         raise UsebioError(
-            f"not well-formed XML ({expat.errors.messages[error.code]})",
-            f"line {error.lineno}, column {error.offset}",
+            Text(
+                gettext_noop("not well-formed XML (%(error)s)"),
+                {"error": expat.errors.messages[error.code]},
+            ),
+            Text(
+                gettext_noop("line %(line)s, column %(column)s"),
+                {"line": error.lineno, "column": error.offset},
+            ),
         ) from error
     except LookupError as error:  # expat asks Python for an encoding it does not know
         raise UsebioError(
-            f"the document's encoding is unknown ({error}); use UTF-8", "line 1"
+            Text(
+                gettext_noop("the document's encoding is unknown (%(error)s); use UTF-8"),
+                {"error": error},
+            ),
+            Text(gettext_noop("line %(line)s"), {"line": 1}),
         ) from error
 
 
@@ -472,7 +528,10 @@ _RANKS = "23456789TJQKA"
 def _pair_parts(pair_id: str, path: str) -> tuple[int, str | None, Direction | None]:
     match = _PAIR_ID.fullmatch(pair_id)
     if match is None:
-        raise UsebioError(f"pair number {pair_id!r} is not understood", path)
+        raise UsebioError(
+            Text(gettext_noop("pair number %(pair)s is not understood"), {"pair": repr(pair_id)}),
+            path,
+        )
     direction = match["direction"]
     return (
         int(match["number"]),
@@ -488,7 +547,10 @@ def _direction(value: str | None, path: str) -> Direction | None:
         return "NS"
     if value == "EW":
         return "EW"
-    raise UsebioError(f"DIRECTION must be NS or EW, got {value!r}", path)
+    raise UsebioError(
+        Text(gettext_noop("DIRECTION must be NS or EW, got %(value)s"), {"value": repr(value)}),
+        path,
+    )
 
 
 def _players(pair: _Node) -> tuple[UsebioPlayer, ...]:
@@ -515,7 +577,7 @@ MAX_SECTIONS = 100
 def _within(node: _Node, tag: str, read) -> Decimal:
     value = read(tag)
     if not 0 <= value <= MAX_AWARDED:
-        raise UsebioError(f"{tag} {value} is not 0 to {MAX_AWARDED}", f"{node.path}/{tag}")
+        raise UsebioError(_outside(tag, value, 0, MAX_AWARDED), f"{node.path}/{tag}")
     return value
 
 
@@ -542,7 +604,11 @@ def _place(pair: _Node) -> tuple[int | None, bool]:
     match = re.fullmatch(r"(\d+)\s*(=?)", value)
     if match is None:
         raise UsebioError(
-            f"PLACE must be a place such as 3 or 3=, got {value!r}", f"{pair.path}/PLACE"
+            Text(
+                gettext_noop("PLACE must be a place such as 3 or 3=, got %(value)s"),
+                {"value": repr(value)},
+            ),
+            f"{pair.path}/PLACE",
         )
     return int(match[1]), bool(match[2])
 
@@ -553,7 +619,11 @@ def _pair(pair: _Node) -> UsebioPair:
     direction = _direction(pair.text("DIRECTION"), f"{pair.path}/DIRECTION") or id_direction
     if id_direction is not None and direction != id_direction:
         raise UsebioError(
-            f"DIRECTION {direction} contradicts pair number {pair_id!r}", f"{pair.path}/DIRECTION"
+            Text(
+                gettext_noop("DIRECTION %(direction)s contradicts pair number %(pair)s"),
+                {"direction": direction, "pair": repr(pair_id)},
+            ),
+            f"{pair.path}/DIRECTION",
         )
     place, shared = _place(pair)
     return UsebioPair(
@@ -582,8 +652,13 @@ def _contract(line: _Node) -> tuple[Contract | PassedOut | None, bool]:
     try:
         return parse_contract(value), False
     except ValueError as error:
+        # The domain's reason is English prose: the value shows what is wrong.
         raise UsebioError(
-            f"CONTRACT {value!r} is not understood ({error})", f"{line.path}/CONTRACT"
+            Text(
+                gettext_noop("CONTRACT %(value)s is not a contract such as 4S, 3NTX or Pass"),
+                {"value": repr(value)},
+            ),
+            f"{line.path}/CONTRACT",
         ) from error
 
 
@@ -591,7 +666,12 @@ def _seat(value: str, path: str) -> Seat:
     try:
         return parse_seat(value)
     except ValueError as error:
-        raise UsebioError(f"a seat must be N, E, S or W, got {value!r}", path) from error
+        raise UsebioError(
+            Text(
+                gettext_noop("a seat must be N, E, S or W, got %(value)s"), {"value": repr(value)}
+            ),
+            path,
+        ) from error
 
 
 def _lead(line: _Node) -> str | None:
@@ -603,7 +683,10 @@ def _lead(line: _Node) -> str | None:
         return card
     if len(card) == 2 and card[1] in "SHDC" and card[0] in _RANKS:
         return card[1] + card[0]
-    raise UsebioError(f"LEAD {value!r} is not a card", f"{line.path}/LEAD")
+    raise UsebioError(
+        Text(gettext_noop("LEAD %(value)s is not a card"), {"value": repr(value)}),
+        f"{line.path}/LEAD",
+    )
 
 
 def _score(line: _Node) -> tuple[int | None, ArtificialScore | None]:
@@ -616,7 +699,10 @@ def _score(line: _Node) -> tuple[int | None, ArtificialScore | None]:
             ns_percent=Decimal(adjusted[1]), ew_percent=Decimal(adjusted[2])
         )
     raise UsebioError(
-        f"SCORE {value!r} is neither a score nor an adjusted score such as A6040",
+        Text(
+            gettext_noop("SCORE %(value)s is neither a score nor an adjusted score such as A6040"),
+            {"value": repr(value)},
+        ),
         f"{line.path}/SCORE",
     )
 
@@ -673,7 +759,7 @@ def _check_pairs(sections: tuple[UsebioSection, ...], section_paths: list[str]) 
         for position, pair in enumerate(section.pairs, start=1):
             if pair.pair_id in known:
                 raise UsebioError(
-                    f"pair {pair.pair_id!r} is listed twice",
+                    Text(LISTED_TWICE["pair"], {"key": repr(pair.pair_id)}),
                     f"{path}/PARTICIPANTS/PAIR[{position}]/PAIR_NUMBER",
                 )
             known.add(pair.pair_id)
@@ -688,7 +774,10 @@ def _check_pairs(sections: tuple[UsebioSection, ...], section_paths: list[str]) 
                 ):
                     if pair_id not in known:
                         raise UsebioError(
-                            f"pair {pair_id!r} is not among the participants",
+                            Text(
+                                gettext_noop("pair %(pair)s is not among the participants"),
+                                {"pair": repr(pair_id)},
+                            ),
                             f"{path}/BOARD[{board_position}]/TRAVELLER_LINE[{line_position}]/{tag}",
                         )
 
@@ -698,7 +787,9 @@ def _section(parent: _Node, section_id: str | None, scoring: Scoring) -> UsebioS
     pairs: tuple[UsebioPair, ...] = ()
     if participants is not None:
         if participants.element.find("TEAM") is not None:
-            raise UnsupportedEventType("teams are not supported", f"{participants.path}/TEAM")
+            raise UnsupportedEventType(
+                Text(gettext_noop("teams are not supported")), f"{participants.path}/TEAM"
+            )
         pairs = tuple(_pair(pair) for pair in participants.children("PAIR"))
     return UsebioSection(section_id=section_id, pairs=pairs, boards=_boards(parent, scoring))
 
@@ -708,15 +799,28 @@ def _number(key: str, position: int) -> int:
     return int(key) if key.isdigit() else position
 
 
+# One template a kind of entry: Swedish nouns differ in gender (en annan spelare, ett
+# annat lag).
+LISTED_TWICE = {
+    "pair": gettext_noop("pair %(key)s is listed twice"),
+    "player": gettext_noop("player %(key)s is listed twice"),
+    "team": gettext_noop("team %(key)s is listed twice"),
+}
+NUMBER_TAKEN = {
+    "player": gettext_noop("player %(key)s has the number %(number)s of another player"),
+    "team": gettext_noop("team %(key)s has the number %(number)s of another team"),
+}
+
+
 def _check_keys(keys: list[tuple[str, int, str]], what: str) -> None:
     """(key, number, path of the key) listed once each, and no two numbers alike."""
     seen: set[str] = set()
     numbers: set[int] = set()
     for key, number, path in keys:
         if key in seen:
-            raise UsebioError(f"{what} {key!r} is listed twice", path)
+            raise UsebioError(Text(LISTED_TWICE[what], {"key": repr(key)}), path)
         if number in numbers:
-            raise UsebioError(f"{what} {key!r} has the number {number} of another {what}", path)
+            raise UsebioError(Text(NUMBER_TAKEN[what], {"key": repr(key), "number": number}), path)
         seen.add(key)
         numbers.add(number)
 
@@ -725,8 +829,13 @@ def _refuse_other_participants(participants: _Node, expected: str, event_type: s
     for tag in ("PAIR", "TEAM", "PLAYER"):
         if tag != expected and participants.element.find(tag) is not None:
             raise UnsupportedEventType(
-                f"EVENT_TYPE {event_type!r} lists {expected} participants, but PARTICIPANTS "
-                f"holds {tag}",
+                Text(
+                    gettext_noop(
+                        "EVENT_TYPE %(event_type)s lists %(expected)s participants, but "
+                        "PARTICIPANTS holds %(tag)s"
+                    ),
+                    {"event_type": repr(event_type), "expected": expected, "tag": tag},
+                ),
                 "/USEBIO/EVENT/@EVENT_TYPE",
             )
 
@@ -787,11 +896,19 @@ def _individual_section(parent: _Node, section_id: str | None, event_type: str) 
             for tag, key in zip(SEAT_ELEMENTS, line.seats, strict=True):
                 if known and key not in known:
                     raise UsebioError(
-                        f"player {key!r} is not among the participants", f"{line.path}/{tag}"
+                        Text(
+                            gettext_noop("player %(player)s is not among the participants"),
+                            {"player": repr(key)},
+                        ),
+                        f"{line.path}/{tag}",
                     )
             if len(set(line.seats)) < 4:
                 raise UsebioError(
-                    f"a player sits in two seats ({', '.join(line.seats)})", line.path
+                    Text(
+                        gettext_noop("a player sits in two seats (%(seats)s)"),
+                        {"seats": ", ".join(line.seats)},
+                    ),
+                    line.path,
                 )
             lines.append(line)
         boards.append(
@@ -809,7 +926,10 @@ def _individual_section(parent: _Node, section_id: str | None, event_type: str) 
 def _team(team: _Node, position: int) -> UsebioTeam:
     key = (team.element.get("TEAM_ID") or "").strip()
     if not key:
-        raise UsebioError("TEAM_ID is missing or empty", f"{team.path}/@TEAM_ID")
+        raise UsebioError(
+            Text(gettext_noop("%(tag)s is missing or empty"), {"tag": "TEAM_ID"}),
+            f"{team.path}/@TEAM_ID",
+        )
     pairs = tuple(
         UsebioTeamPair(pair_id=pair.required("PAIR_NUMBER"), players=_players(pair))
         for pair in team.children("PAIR")
@@ -852,12 +972,19 @@ def _match(match: _Node) -> UsebioMatch:
     round_number = match.integer("ROUND_NUMBER")
     if round_number is not None and round_number < 1:
         raise UsebioError(
-            f"ROUND_NUMBER must be 1 or more, got {round_number}", f"{match.path}/ROUND_NUMBER"
+            Text(
+                gettext_noop("ROUND_NUMBER must be 1 or more, got %(round)s"),
+                {"round": round_number},
+            ),
+            f"{match.path}/ROUND_NUMBER",
         )
     start, end = match.integer("START_BOARD_NUMBER"), match.integer("END_BOARD_NUMBER")
     if start is not None and end is not None and end < start:
         raise UsebioError(
-            f"END_BOARD_NUMBER {end} is before START_BOARD_NUMBER {start}",
+            Text(
+                gettext_noop("END_BOARD_NUMBER %(end)s is before START_BOARD_NUMBER %(start)s"),
+                {"end": end, "start": start},
+            ),
             f"{match.path}/END_BOARD_NUMBER",
         )
     boards = tuple(
@@ -911,7 +1038,11 @@ def _containers(event: _Node) -> tuple[list[_Node], list[str | None]]:
     sessions = list(event.children("SESSION"))
     if len(sessions) > 1:
         raise UnsupportedEventType(
-            f"the event has {len(sessions)} SESSIONs; one is supported", sessions[1].path
+            Text(
+                gettext_noop("the event has %(sessions)s SESSIONs; one is supported"),
+                {"sessions": len(sessions)},
+            ),
+            sessions[1].path,
         )
     parent = sessions[0] if sessions else event
     sections = list(parent.children("SECTION"))
@@ -928,8 +1059,13 @@ def _team_scoring(event: _Node) -> Scoring:
     if match_method in ("", "VPS", "VP"):
         return "team_vps"
     raise UnsupportedEventType(
-        f"MATCH_SCORING_METHOD {match_method!r} is not supported for teams "
-        "(supported: VPS, or BOARD_SCORING_METHOD BAM)",
+        Text(
+            gettext_noop(
+                "MATCH_SCORING_METHOD %(method)s is not supported for teams "
+                "(supported: VPS, or BOARD_SCORING_METHOD BAM)"
+            ),
+            {"method": repr(match_method)},
+        ),
         f"{event.path}/MATCH_SCORING_METHOD",
     )
 
@@ -939,7 +1075,12 @@ def _infer_scoring(event: _Node) -> Scoring:
         if event.element.find(f".//TRAVELLER_LINE/{ns_tag}") is not None:
             return scoring
     raise UsebioError(
-        "EVENT_TYPE PAIRS but no traveller line carries matchpoints, butler or cross-IMP points",
+        Text(
+            gettext_noop(
+                "EVENT_TYPE PAIRS but no traveller line carries matchpoints, butler or "
+                "cross-IMP points"
+            )
+        ),
         event.path,
     )
 
@@ -950,12 +1091,17 @@ def _date(event: _Node) -> date | None:
         return None
     match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", value)
     if match is None:
-        raise UsebioError(f"DATE must be DD/MM/YYYY, got {value!r}", f"{event.path}/DATE")
+        raise UsebioError(
+            Text(gettext_noop("DATE must be DD/MM/YYYY, got %(value)s"), {"value": repr(value)}),
+            f"{event.path}/DATE",
+        )
     try:
         return date(int(match[3]), int(match[2]), int(match[1]))
     except ValueError as error:
+        # Python's reason ("day is out of range for month") is English; the date says it.
         raise UsebioError(
-            f"DATE {value!r} is not a date ({error})", f"{event.path}/DATE"
+            Text(gettext_noop("DATE %(value)s is not a date"), {"value": repr(value)}),
+            f"{event.path}/DATE",
         ) from error
 
 
@@ -967,7 +1113,13 @@ def _flag(node: _Node, tag: str) -> bool | None:
         return True
     if value.upper() in ("N", "NO"):
         return False
-    raise UsebioError(f"{tag} must be Y or N, got {value!r}", f"{node.path}/{tag}")
+    raise UsebioError(
+        Text(
+            gettext_noop("%(tag)s must be Y or N, got %(value)s"),
+            {"tag": tag, "value": repr(value)},
+        ),
+        f"{node.path}/{tag}",
+    )
 
 
 def _deals(root: _Node) -> tuple[UsebioDeal, ...]:
@@ -996,36 +1148,54 @@ def _deals(root: _Node) -> tuple[UsebioDeal, ...]:
 def parse_usebio(data: bytes) -> UsebioEvent:
     """Parse a USEBIO 1.2 (or 1.3) document given as bytes."""
     if not isinstance(data, bytes):
-        raise UsebioError(f"expected the file's bytes, got {type(data).__name__}", "(input)")
+        raise UsebioError(
+            Text(
+                gettext_noop("expected the file's bytes, got %(type)s"),
+                {"type": type(data).__name__},
+            ),
+            INPUT,
+        )
     if len(data) > MAX_BYTES:
-        raise UsebioError(f"file is {len(data)} bytes, more than {MAX_BYTES}", "(input)")
+        raise UsebioError(_too_large(len(data)), INPUT)
     _refuse_entity_declarations(data)
     # defusedxml refuses entities and external references again, whatever the
     # expat check above lets through (a second lock on the same door).
     try:
         root_element = defused_fromstring(data, forbid_dtd=False, forbid_entities=True)
     except (DefusedXmlException, ET.ParseError) as error:
-        raise UsebioError(f"the document is refused ({error})", "DOCTYPE") from error
+        raise UsebioError(
+            Text(gettext_noop("the document is refused (%(error)s)"), {"error": error}),
+            "DOCTYPE",
+        ) from error
     if root_element.tag != "USEBIO":
         raise UsebioError(
-            f"root element must be USEBIO, got {root_element.tag}", f"/{root_element.tag}"
+            Text(
+                gettext_noop("root element must be USEBIO, got %(tag)s"),
+                {"tag": root_element.tag},
+            ),
+            f"/{root_element.tag}",
         )
     root = _Node(root_element, "/USEBIO")
     version = root_element.get("Version")
     if version not in VERSIONS:
         raise UsebioError(
-            f"USEBIO version {version!r} is not supported (only {' and '.join(VERSIONS)})",
+            Text(
+                gettext_noop("USEBIO version %(version)s is not supported (only %(versions)s)"),
+                {"version": repr(version), "versions": ", ".join(VERSIONS)},
+            ),
             "/USEBIO/@Version",
         )
 
     event = root.child("EVENT")
     if event is None:
-        raise UsebioError("EVENT is missing", "/USEBIO/EVENT")
+        raise UsebioError(Text(gettext_noop("EVENT is missing")), "/USEBIO/EVENT")
     event_type = (event.element.get("EVENT_TYPE") or "").strip()
     if event_type not in SUPPORTED_EVENT_TYPES:
         raise UnsupportedEventType(
-            f"EVENT_TYPE {event_type!r} is not supported "
-            f"(supported: {', '.join(sorted(SUPPORTED_EVENT_TYPES))})",
+            Text(
+                gettext_noop("EVENT_TYPE %(event_type)s is not supported (supported: %(types)s)"),
+                {"event_type": repr(event_type), "types": ", ".join(sorted(SUPPORTED_EVENT_TYPES))},
+            ),
             f"{event.path}/@EVENT_TYPE",
         )
     nodes, section_ids = _containers(event)
@@ -1041,8 +1211,13 @@ def parse_usebio(data: bytes) -> UsebioEvent:
         method = event.text("BOARD_SCORING_METHOD")
         if method is not None and method.upper() != "MATCH_POINTS":
             raise UnsupportedEventType(
-                f"BOARD_SCORING_METHOD {method!r} is not supported for individuals "
-                "(supported: MATCH_POINTS)",
+                Text(
+                    gettext_noop(
+                        "BOARD_SCORING_METHOD %(method)s is not supported for individuals "
+                        "(supported: MATCH_POINTS)"
+                    ),
+                    {"method": repr(method)},
+                ),
                 f"{event.path}/BOARD_SCORING_METHOD",
             )
         kind, scoring = "individual", "match_points"
@@ -1106,5 +1281,12 @@ def parse_usebio_file(path: str | PathLike[str]) -> UsebioEvent:
     file_path = Path(path)
     size = file_path.stat().st_size
     if size > MAX_BYTES:
-        raise UsebioError(f"file is {size} bytes, more than {MAX_BYTES}", str(file_path))
+        raise UsebioError(_too_large(size), str(file_path))
     return parse_usebio(file_path.read_bytes())
+
+
+def _too_large(size: int) -> Text:
+    return Text(
+        gettext_noop("file is %(size)s bytes, more than %(most)s"),
+        {"size": size, "most": MAX_BYTES},
+    )

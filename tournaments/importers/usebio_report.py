@@ -19,6 +19,7 @@ from .report import (
     ReportedPlayer,
     ReportedSection,
 )
+from .text import Text, gettext_noop
 from .usebio import UsebioEvent, UsebioMatch, UsebioPlayer, UsebioTeam
 
 SCORINGS = {
@@ -72,7 +73,13 @@ def _individual_report(event: UsebioEvent) -> ReportedEvent:
             for player in section.players
         )
     problems = [
-        Problem(player.path, f"player {player.player_number!r} has no printed PLACE")
+        Problem(
+            player.path,
+            Text(
+                gettext_noop("player %(player)s has no printed PLACE"),
+                {"player": repr(player.player_number)},
+            ),
+        )
         for section in event.sections
         for player in section.players
         if player.place is None
@@ -154,7 +161,9 @@ def _match(
     boards' net IMPs split by the side that won each board."""
     imps = match.imps
     if match.team_score is None or match.opposing_team_score is None:
-        problems.append(Problem(match.path, "TEAM_SCORE or OPPOSING_TEAM_SCORE is missing"))
+        problems.append(
+            Problem(match.path, Text(gettext_noop("TEAM_SCORE or OPPOSING_TEAM_SCORE is missing")))
+        )
     return ReportedMatch(
         section=section,
         # A MATCH without ROUND_NUMBER (a teams-of-four event of single matches)
@@ -196,7 +205,11 @@ def _lineups(
                 if pair is None:
                     problems.append(
                         Problem(
-                            line.path, f"pair {pair_id!r} is not a pair of team {team.team_id!r}"
+                            line.path,
+                            Text(
+                                gettext_noop("pair %(pair)s is not a pair of team %(team)s"),
+                                {"pair": repr(pair_id), "team": repr(team.team_id)},
+                            ),
                         )
                     )
                     continue
@@ -277,7 +290,13 @@ def _pairs_report(event: UsebioEvent) -> ReportedEvent:
         for line in lines:
             if line.board not in dealt:
                 problems.append(
-                    Problem(line.where, f"board {line.board} is not among the boards dealt")
+                    Problem(
+                        line.where,
+                        Text(
+                            gettext_noop("board %(board)s is not among the boards dealt"),
+                            {"board": line.board},
+                        ),
+                    )
                 )
     event_id, name = _identity(event)
     boards = event.boards_played or max((b.number for b in event.boards), default=0)

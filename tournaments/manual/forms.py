@@ -23,6 +23,7 @@ from tournaments.importers.report import (
     ReportedPlayer,
     ReportedSection,
 )
+from tournaments.importers.text import Text, gettext_noop
 from tournaments.models import Entry, Tournament
 
 from . import award_tables
@@ -328,7 +329,7 @@ def pairs_report(form: PairsEventForm) -> tuple[ReportedEvent, bytes]:
                 )
                 for mid in mids
             ),
-            where=f"pair {number}",
+            where=Text(gettext_noop("pair %(number)s"), {"number": number}),
         )
         for number, mids in sorted(data["pairs"].items())
     )
@@ -339,7 +340,7 @@ def pairs_report(form: PairsEventForm) -> tuple[ReportedEvent, bytes]:
             ns=str(ns),
             ew=str(ew),
             score_ns=score,
-            where=f"results line {line}",
+            where=Text(gettext_noop("results line %(line)s"), {"line": line}),
         )
         for line, board, ns, ew, score in data["lines"]
     )

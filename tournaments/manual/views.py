@@ -211,7 +211,7 @@ def pairs_event_create(request):
                 user=request.user,
             )
         except ReportRefused as refused:
-            problems = refused.problems
+            problems = [problem.translated_line(_) for problem in refused.problems]
         else:
             messages.success(
                 request,

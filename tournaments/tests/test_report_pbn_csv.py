@@ -91,7 +91,7 @@ def test_pbn_correct_20_imports_its_printed_ranking(shared_fixtures, club):
 @pytest.mark.parametrize("name", ["pbnstandard_correct_10.pbn", "pbnstandard_correct_21.pbn"])
 def test_pbn_files_with_deals_only_are_refused(shared_fixtures, club, name):
     problems = _refused_by_command(shared_fixtures / "pbn" / name, "--format", "pbn")
-    assert problems == [(name, NO_RESULTS)]
+    assert problems == [(name, str(NO_RESULTS))]
     assert _counts() == [0] * len(SAVED_MODELS)
 
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from awards.domain.core import AwardOutcome, Colour, Competition, PlaceAward, UnknownScale
+from awards.domain.core import (
+    AwardOutcome,
+    Colour,
+    Competition,
+    PlaceAward,
+    TableTitle,
+    UnknownScale,
+)
 
 from . import (
     bronze_individual,
@@ -49,6 +56,112 @@ TABLE_NAMES: Final = (
     "gold",
 )
 
+# What each table is for, as the award calculator lists them: the table's heading in
+# chapter 9 of ``000_18af0e66f52a62b2.txt``, shortened (the line of the heading beside
+# each). "gold" is Klöver's name for "Guldpoäng, Allmänt" (line 1772): a gold pairs or
+# individual event, scored as table D (F) in gold.
+TABLE_TITLES: Final = {
+    title.name: title
+    for title in (
+        # "Tabell A1, Brons, Partävling 4-32 par", line 673
+        TableTitle(
+            "A1", "A1 – partävling i brons, 4–32 par", "A1 – bronze pairs event, 4–32 pairs"
+        ),
+        # "Tabell A2, Brons, Partävling 32-100 par", line 808
+        TableTitle(
+            "A2", "A2 – partävling i brons, 32–100 par", "A2 – bronze pairs event, 32–100 pairs"
+        ),
+        # "Tabell B1, Brons, Lagbarometer", line 830
+        TableTitle("B1", "B1 – lagbarometer i brons", "B1 – bronze teams barometer"),
+        # "Tabell B2, Brons, Serie utan upp- och nedflyttning samt cuptävling", line 942
+        TableTitle(
+            "B2",
+            "B2 – lagserie utan upp- och nedflyttning eller cup, brons",
+            "B2 – bronze team league without promotion, or cup",
+        ),
+        # "Tabell B3, Brons, Serie med två eller flera divisioner med upp- och
+        # nedflyttning", line 991
+        TableTitle(
+            "B3",
+            "B3 – lagserie i divisioner med upp- och nedflyttning, brons",
+            "B3 – bronze team league in divisions, with promotion and relegation",
+        ),
+        # "Tabell B4, Brons, Serie- eller cuptävling med en eller två matcher per
+        # omgång", line 1034 ("Antalet brickor: 12-23")
+        TableTitle(
+            "B4",
+            "B4 – lagserie eller cup med 12–23 brickor per match, brons",
+            "B4 – bronze team league or cup, 12–23 boards a match",
+        ),
+        # "Tabell C, Brons, Individuellt", line 1073
+        TableTitle("C", "C – individuell tävling i brons", "C – bronze individual event"),
+        # "Tabell D, Silverpoäng, Partävling 12-100 par", line 1143
+        TableTitle(
+            "D", "D – partävling i silver, 12–100 par", "D – silver pairs event, 12–100 pairs"
+        ),
+        # "Tabell E 1, Silverpoäng, Lagbarometer", line 1347
+        TableTitle("E1", "E1 – lagbarometer i silver", "E1 – silver teams barometer"),
+        # "E2, serie utan upp- och nedflyttning samt cuptävling", line 1428
+        TableTitle(
+            "E2",
+            "E2 – lagserie utan upp- och nedflyttning eller cup, silver",
+            "E2 – silver team league without promotion, or cup",
+        ),
+        # "Tabell E 3, serie med upp- och nedflyttning", line 1462
+        TableTitle(
+            "E3",
+            "E3 – lagserie med upp- och nedflyttning, silver",
+            "E3 – silver team league with promotion and relegation",
+        ),
+        # "Tabell E4, serie och cuptävling - minst två matcher ska spelas per dag", line 1631
+        TableTitle(
+            "E4",
+            "E4 – lagserie eller cup med minst två matcher per dag, silver",
+            "E4 – silver team league or cup, two or more matches a day",
+        ),
+        # "Tabell E5, Allsvenskan, div III och IV", line 1664
+        TableTitle(
+            "E5",
+            "E5 – Allsvenskan, division 3 och 4",
+            "E5 – Allsvenskan (the national team league), divisions 3 and 4",
+        ),
+        # "Tabell F, Silverpoäng, Individuellt", line 1681
+        TableTitle("F", "F – individuell tävling i silver", "F – silver individual event"),
+        # "Tabell G1, SM-final för lag", line 1801
+        TableTitle("G1", "G1 – SM-final för lag", "G1 – Swedish teams championship final"),
+        # "Tabell G2a, SM-final lag för juniorer", "G2b ... för veteraner", "G2c,
+        # SM-semifinal lag", lines 1820-1851
+        TableTitle(
+            "G2",
+            "G2 – SM-final lag för juniorer eller veteraner, SM-semifinal lag",
+            "G2 – Swedish junior or senior teams final, teams semifinal",
+        ),
+        # "Tabell G3, Allsvenskan, Elitserien och div 2", line 1857
+        TableTitle(
+            "G3",
+            "G3 – Allsvenskan, Elitserien och division 2",
+            "G3 – Allsvenskan, the elite division and division 2",
+        ),
+        # "Tabell H1, SM-par semifinal och final, öppen klass", line 1866
+        TableTitle(
+            "H1",
+            "H1 – SM-par, semifinal och final i öppen klass",
+            "H1 – Swedish pairs championship, open semifinal and final",
+        ),
+        # "Tabell H2, finaler i SM Par veteran, dam, junior och mixed", line 1879
+        TableTitle(
+            "H2",
+            "H2 – SM-par, finaler för veteraner, damer, juniorer och mixed",
+            "H2 – Swedish pairs championship finals: seniors, women, juniors, mixed",
+        ),
+        TableTitle(
+            "gold",
+            "Guld – guldtävling, par eller individuell",
+            "Gold – gold event, pairs or individual",
+        ),
+    )
+}
+
 
 class SbfRulebook:
     code = "sbf"
@@ -56,6 +169,9 @@ class SbfRulebook:
 
     def table_names(self) -> tuple[str, ...]:
         return TABLE_NAMES
+
+    def table_title(self, name: str) -> TableTitle | None:
+        return TABLE_TITLES.get(name)
 
     def option_names(self) -> Mapping[str, OptionName]:
         return OPTION_NAMES

@@ -19,6 +19,35 @@ def test_table_names_are_the_seeds():
     )  # fmt: skip
 
 
+@pytest.mark.parametrize("name", SBF.table_names())
+def test_every_table_says_what_event_it_is_for_in_both_languages(name):
+    title = SBF.table_title(name)
+    assert title is not None and title.name == name
+    assert title.sv != title.en
+    # The calculator prints the title as it is: the name first, then the event.
+    shown = {"gold": ("Guld", "Gold")}.get(name, (name, name))
+    assert title.sv.startswith(f"{shown[0]} – ") and title.en.startswith(f"{shown[1]} – ")
+    # The seed is cited in the code, not on the page.
+    assert "Tabell" not in title.sv and "000_" not in title.sv + title.en
+
+
+@pytest.mark.parametrize(
+    ("name", "sv", "en"),
+    [
+        ("A1", "A1 – partävling i brons, 4–32 par", "A1 – bronze pairs event, 4–32 pairs"),
+        ("E1", "E1 – lagbarometer i silver", "E1 – silver teams barometer"),
+        ("G1", "G1 – SM-final för lag", "G1 – Swedish teams championship final"),
+    ],
+)
+def test_titles_follow_the_table_headings(name, sv, en):
+    title = SBF.table_title(name)
+    assert title is not None and (title.sv, title.en) == (sv, en)
+
+
+def test_an_unknown_table_has_no_title():
+    assert SBF.table_title("Z") is None
+
+
 def test_unknown_table_lists_the_names():
     with pytest.raises(UnknownScale, match="A1, A2, B1"):
         SBF.scale("Z", entries=10)

@@ -28,6 +28,7 @@ def test_it_awards_nothing_and_says_why():
 
 def test_it_knows_no_scale_and_no_fact():
     assert EBU_UNBUILT.table_names() == ()
+    assert EBU_UNBUILT.table_title("D") is None
     with pytest.raises(UnknownScale):
         EBU_UNBUILT.scale("D", entries=20)
     assert EBU_UNBUILT.check_options({}) == []
