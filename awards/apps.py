@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from members.common.pages import MASTERPOINTS_LIST, RANKING_LIST, lists_changed
+
 
 class AwardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -58,3 +60,17 @@ class AwardsConfig(AppConfig):
         )
         # Manual entry saves a team match only when the rulebook can award the event.
         AWARD_CHECK.answer_with(services.award_refusal)
+
+        # Both lists name each member's club: a club renamed or removed, one by one.
+        from django.db.models.signals import post_delete, post_save
+
+        from members.models import Club
+
+        for name, signal in (("save", post_save), ("delete", post_delete)):
+            signal.connect(
+                club_lists_changed, sender=Club, dispatch_uid=f"klover-ranking-club-{name}"
+            )
+
+
+def club_lists_changed(sender, **kwargs) -> None:
+    lists_changed(RANKING_LIST, MASTERPOINTS_LIST)

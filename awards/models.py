@@ -104,10 +104,18 @@ class MasterPointHolding(models.Model):
     gold = models.DecimalField(_("gold points"), max_digits=10, decimal_places=2, default=0)
     master_class = models.CharField(_("master class"), max_length=40, blank=True)
     rank = models.PositiveSmallIntegerField(default=0, db_index=True)
+    # bronze/100 + silver/10 + gold, exact (000 ch. 2: 1 mp = 10 sp = 100 bp), written
+    # with the colours by services.refresh_holdings: the master points list is then an
+    # index range, not a sum over every holding.
+    master_points = models.DecimalField(
+        _("master points"), max_digits=14, decimal_places=4, default=0
+    )
 
     class Meta:
         verbose_name = _("master point holding")
         verbose_name_plural = _("master point holdings")
+        # The master points list's order, ties by member (awards/views.py).
+        indexes = [models.Index(fields=["-master_points", "member"], name="holding_order_idx")]
 
     def __str__(self) -> str:
         return f"{self.member_id}: {self.master_class}"

@@ -46,6 +46,17 @@ def class_name(code: str) -> str:
     return cls.name_en if (get_language() or "sv").startswith("en") else cls.name_sv
 
 
+def class_names() -> dict[str, str]:
+    """Every class's name by its code in the language shown, made once for a list's
+    rows; "none" is left out (a list prints a dash)."""
+    english = (get_language() or "sv").startswith("en")
+    return {
+        code: cls.name_en if english else cls.name_sv
+        for code, cls in CLASS_BY_CODE.items()
+        if cls.rank
+    }
+
+
 @dataclass(frozen=True)
 class Summary:
     member: Member

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
 from members.common.locks import lock_all_members, lock_members, lock_ranking
-from members.common.pages import RANKING_LIST, lists_changed
+from members.common.pages import MASTERPOINTS_LIST, RANKING_LIST, lists_changed
 from members.domain.age import age_category
 from members.models import Member, Membership
 from members.services import current_season, member_pages_changed
@@ -430,16 +430,26 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
             for (day, tournament_id), cls in walked.reached
         )
         holdings.append(
-            (member_id, holding.bronze, holding.silver, holding.gold, current.code, current.rank)
+            (
+                member_id,
+                holding.bronze,
+                holding.silver,
+                holding.gold,
+                current.code,
+                current.rank,
+                holding.master_points,
+            )
         )
     replace_rows(holdings_rows, MasterPointHolding, HOLDING_FIELDS, ("member_id",), holdings)
     replace_rows(
         promotion_rows, Promotion, PROMOTION_FIELDS, ("member_id", "master_class"), promotions
     )
     member_pages_changed(member_ids)
+    # The master points list shows the holdings; the ranking list each member's class.
+    lists_changed(MASTERPOINTS_LIST, RANKING_LIST)
 
 
-HOLDING_FIELDS = ("member_id", "bronze", "silver", "gold", "master_class", "rank")
+HOLDING_FIELDS = ("member_id", "bronze", "silver", "gold", "master_class", "rank", "master_points")
 PROMOTION_FIELDS = ("member_id", "master_class", "rank", "reached_on", "tournament_id")
 
 

@@ -7,6 +7,7 @@ app_name = "awards"
 urlpatterns = [
     path("calculator/", views.calculator, name="calculator"),
     path("ranking/", views.ranking_list, name="ranking"),
+    path("list/", views.masterpoints_list, name="masterpoints_list"),
     path("clubs/<int:pk>/promotions/", views.club_promotions, name="club_promotions"),
     path("members/<int:mid>/awards/", views.member_awards, name="member_awards"),
     path(

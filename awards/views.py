@@ -1,15 +1,29 @@
 """Master points pages: the award calculator, ranking lists, promotions and certificates."""
 
+from collections import Counter
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
+from django.db.models import Count, F, FilteredRelation, OrderBy, Q, Window
+from django.db.models.functions import Rank
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
-from members.common.exports import table_page
-from members.common.lists import rows_html
-from members.common.pages import RANKING_LIST, filtered, filtered_list
+from members.common.bulk import fetch_rows
+from members.common.exports import csv_response, table_page, wants_export
+from members.common.lists import Column, Heading, link_html, rows_html, sorting
+from members.common.pages import (
+    MASTERPOINTS_LIST,
+    RANKING_LIST,
+    cached_list,
+    filter_fields,
+    filtered,
+    filtered_list,
+    list_version,
+)
 from members.common.paging import page_window
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
@@ -17,11 +31,11 @@ from members.services import current_season
 
 from .domain.core import OutOfRange, UnknownScale
 from .domain.sbf.ranking import RankingRow
-from .filters import RankingFilter
+from .filters import MasterPointsFilter, RankingFilter
 from .forms import CalculatorForm
-from .models import Promotion, RankingScore
+from .models import MasterPointHolding, Promotion, RankingScore
 from .rulebooks import not_built, rulebook
-from .selectors import CLASS_BY_CODE, class_name, in_language, ranking_place
+from .selectors import CLASS_BY_CODE, class_name, class_names, in_language
 from .selectors import member_awards as member_awards_of
 from .services import scale_rows
 from .tables import MemberAwardsTable
@@ -58,65 +72,135 @@ def calculator(request):
 
 
 def display_points(value: Decimal) -> str:
-    """Ranking points as the list prints them: no trailing zeros (12, 7.5, 3.25)."""
+    """Points as the lists print them: no trailing zeros (12, 7.5, 3.25)."""
     return f"{value.normalize():f}" if value else "0"
 
 
-# A row of the ranking list. The busiest lists print their rows from Python: Django's
+# The ranking's columns. By place is best first (the places go up), by points lowest
+# first (the points go up): each is the other reversed.
+PLACE_ORDER = ("-points", "member_id")
+RANKING_COLUMNS = [
+    Column("place", gettext_lazy("Place"), PLACE_ORDER),
+    Column("mid", gettext_lazy("MID"), css="mid"),
+    Column("name", gettext_lazy("Name"), ("member__last_name", "member__first_name", "member_id")),
+    Column("club", gettext_lazy("Club"), ("club__name", "-points", "member_id")),
+    Column("class", gettext_lazy("Master class"), css="master-class"),
+    Column("points", gettext_lazy("Ranking points"), ("points", "-member_id"), css="num"),
+]
+MASTERPOINTS_COLUMNS = [
+    Column("place", gettext_lazy("Place")),
+    Column("mid", gettext_lazy("MID"), css="mid"),
+    Column("name", gettext_lazy("Name")),
+    Column("club", gettext_lazy("Club")),
+    Column("class", gettext_lazy("Master class"), css="master-class"),
+    Column("points", gettext_lazy("Master points"), css="num"),
+]
+# The master points list has one order, best first.
+MASTERPOINTS_HEADINGS = [Heading(c.label, c.css, None, "") for c in MASTERPOINTS_COLUMNS]
+
+# A row of either list. The busiest lists print their rows from Python: Django's
 # template engine takes about 60 microseconds a row, more than all the page's queries
 # (docs/performance.md).
-RANKING_ROW = (
-    '<tr><td>{}</td><td><a href="{}{}/">{}</a></td><td>{}</td><td class="num">{}</td></tr>'
+LIST_ROW = (
+    '<tr><td>{}</td><td class="mid">{}</td><td><a href="{}{}/">{}</a></td><td>{}</td>'
+    '<td class="master-class">{}</td><td class="num">{}</td></tr>'
 )
+# What a row of the ranking reads: the points, the member and the club they represent
+# (stored at the refresh), their class (the holding, joined) and their national place.
+RANKED = (
+    "points", "member_id", "member__mid", "member__first_name", "member__last_name",
+    "club_id", "club__name", "member__holding__master_class", "place", "place_to",
+)  # fmt: skip
+# A filtered list sorted other than by place: its own places, counted over the list.
+RANKED_AMONG = (*RANKED[:-2], "listed_place", "listed_to")
+# The master points list's rows in the same shape, the club of this season's
+# membership (the ``represented`` relation of ``listed_holdings``).
+HELD = (
+    "master_points", "member_id", "member__mid", "member__first_name", "member__last_name",
+    "represented__club", "represented__club__name", "master_class",
+)  # fmt: skip
+# A club's name may be missing (a member who represents none): such rows go last, in
+# either direction and on either database.
+NULLABLE = {"club__name"}
 
 
-def ranking_rows(rows: list[tuple], places: list[str]) -> str:
-    # One reverse() for the page, not one a row.
+def list_rows(rows: list[tuple], places: list[str]) -> str:
+    """The rows of the ranking or the master points list (their first eight values as
+    ``RANKED``'s), each address made once a page, not once a row."""
     member_url = reverse("members:member", args=[0]).removesuffix("0/")
+    club_url = reverse("members:club", args=[0]).removesuffix("0/")
+    names = class_names()
     return rows_html(
-        RANKING_ROW,
+        LIST_ROW,
         (
-            (place, member_url, mid, mid, f"{first} {last}", display_points(points))
-            for place, (points, _member, _place, _to, mid, first, last) in zip(
+            (
+                place, mid, member_url, mid, f"{first} {last}",
+                link_html(f"{club_url}{club}/", club_name) if club else "–",
+                names.get(code, "–"), display_points(points),
+            )
+            for place, (points, _member, mid, first, last, club, club_name, code, *_place) in zip(
                 places, rows, strict=True
             )
         ),
-    )
+    )  # fmt: skip
+
+
+def ordering(fields: tuple[str, ...]) -> list:
+    """``sorting``'s fields for ``order_by``, a nullable one's empty values last."""
+    return [
+        OrderBy(F(name), descending=field.startswith("-"), nulls_last=True)
+        if (name := field.removeprefix("-")) in NULLABLE
+        else field
+        for field in fields
+    ]
+
+
+def place_label(place: int, place_to: int) -> str:
+    return RankingRow(place, place_to, "", Decimal(0)).place_label
 
 
 def national_places(rows: list[tuple]) -> list[str]:
     """The stored places, a shared one as "2–3" (docs/master-classes-and-ranking.md, 7)."""
-    return [
-        RankingRow(place, place_to, str(mid), points).place_label
-        for points, _member, place, place_to, mid, *_name in rows
-    ]
+    return [place_label(row[8], row[9]) for row in rows]
 
 
-def filtered_places(rows: list[tuple], listed, pager) -> list[str]:
-    """Places within a filtered list: the first row's is a count of those above it, a
-    shared place's end a count of those level with it (one grouped query for the
-    page); the others follow from the order."""
+def filtered_places(rows: list[tuple], listed, pager, field: str = "points") -> list[str]:
+    """Places within a list in its order of ``field`` (highest first): the first row's is
+    a count of those above it, a shared place's end a count of those level with it (one
+    grouped query for the page); the others follow from the order."""
     if not rows:
         return []
     level = dict(
-        listed.filter(points__in={row[0] for row in rows})
-        .values("points")
+        listed.filter(**{f"{field}__in": {row[0] for row in rows}})
+        .values(field)
         .annotate(n=Count("pk"))
-        .values_list("points", "n")
+        .values_list(field, "n")
     )
-    first = ranking_place(rows[0][0], among=listed)
+    first = listed.filter(**{f"{field}__gt": rows[0][0]}).count() + 1
     labels, place = [], first
     for n, (points, *_rest) in enumerate(rows):
         if n and points != rows[n - 1][0]:
             place = pager.offset + n + 1
-        labels.append(RankingRow(place, place + level[points] - 1, "", points).place_label)
+        labels.append(place_label(place, place + level[points] - 1))
     return labels
 
 
-def ranking_list(request):
-    """The ranking, national or filtered, 50 a page; its table kept under the ranking's
-    version (members/common/pages.py, cached_list)."""
+def places_among(rows: list[tuple]) -> list[str]:
+    """Places of every row of a list, in any order, from their points (the first
+    value) alone: a download has them all at hand."""
+    counts = Counter(row[0] for row in rows)
+    shared, place = {}, 1
+    for points in sorted(counts, reverse=True):
+        shared[points] = place_label(place, place + counts[points] - 1)
+        place += counts[points]
+    return [shared[row[0]] for row in rows]
 
+
+def ranking_list(request):
+    """The ranking, national or filtered, sorted by a column, 50 a page; its table kept
+    under the ranking's version (members/common/pages.py, cached_list); all of it as CSV."""
+    if wants_export(request):
+        return ranking_export(request)
     fields, table = filtered_list(
         RANKING_LIST,
         request,
@@ -136,32 +220,121 @@ def ranking_list(request):
 
 
 def ranking_table(request) -> tuple[dict, RankingFilter | None]:
-    """The page's rows in one query whatever the page: the rows of the page's members,
-    taken from the list's index (ties by member), with their national places. A filtered
-    list counts its places (two queries more)."""
+    """The page's rows in one query whatever the page: the national list by its stored
+    positions, any other from the index of its order (ties by member), with the class
+    joined. A filtered list by place counts its places (two queries more); sorted
+    otherwise, it numbers them over the list in the same query."""
     scores = RankingScore.objects.filter(points__gt=0)
     ranking_filter, listed = filtered(RankingFilter, request, scores)
+    order, headings = sorting(request, RANKING_COLUMNS, "place")
     window, pager_of = page_window(request)
     national = ranking_filter is None
-    # The page's rows, one more for "is there a next page?": the national list's by
-    # their stored positions, a filtered one's from its index.
-    if national:
+    if national and order == PLACE_ORDER:
         found = RankingScore.objects.filter(position__gt=window.start, position__lte=window.stop)
+        rows = list(found.order_by(*PLACE_ORDER).values_list(*RANKED))
+    elif national or order == PLACE_ORDER:
+        # The page's members from the order's index (with the members' names when it
+        # sorts by them), then their rows: the joins read 51 rows, not the list.
+        page = listed.order_by(*ordering(order)).values("member_id")[window]
+        found = RankingScore.objects.filter(member_id__in=page)
+        rows = list(found.order_by(*ordering(order)).values_list(*RANKED))
     else:
-        found = RankingScore.objects.filter(
-            member_id__in=listed.order_by("-points", "member_id").values("member_id")[window]
+        # Over the list by points: the rank is the place; the count up to the row and
+        # those level with it (the default frame takes in the ties) is where a shared
+        # place ends. One order, so one sort.
+        numbered = listed.annotate(
+            listed_place=Window(Rank(), order_by=F("points").desc()),
+            listed_to=Window(Count("pk"), order_by=F("points").desc()),
         )
-    rows = sorted(
-        found.values_list(
-            "points", "member_id", "place", "place_to", "member__mid", "member__first_name",
-            "member__last_name",
-        ),
-        key=lambda row: (-row[0], row[1]),
-    )  # fmt: skip
+        rows = list(numbered.order_by(*ordering(order)).values_list(*RANKED_AMONG)[window])
     pager = pager_of(len(rows))
     rows = rows[: pager.per_page]
-    places = national_places(rows) if national else filtered_places(rows, listed, pager)
-    return {"rows": ranking_rows(rows, places), "pager": pager}, ranking_filter
+    if national:
+        places = national_places(rows)
+    elif order == PLACE_ORDER:
+        places = filtered_places(rows, listed, pager)
+    else:
+        places = [place_label(row[8], row[9]) for row in rows]
+    return {"headings": headings, "rows": list_rows(rows, places), "pager": pager}, ranking_filter
+
+
+def ranking_export(request):
+    """Every row of the list asked for, in its order, as CSV: place, MID, name, club,
+    class and points (one query)."""
+    scores = RankingScore.objects.filter(points__gt=0)
+    ranking_filter, listed = filtered(RankingFilter, request, scores)
+    order, _headings = sorting(request, RANKING_COLUMNS, "place")
+    rows = list(fetch_rows(listed.order_by(*ordering(order)).values_list(*RANKED)))
+    places = national_places(rows) if ranking_filter is None else places_among(rows)
+    names = class_names()
+    return csv_response(
+        [
+            [str(c.label) for c in RANKING_COLUMNS],
+            *(
+                [place, mid, f"{first} {last}", club_name or "", names.get(code, ""),
+                 display_points(points)]
+                for place, (points, _m, mid, first, last, _c, club_name, code, *_p) in zip(
+                    places, rows, strict=True
+                )
+            ),
+        ],
+        f"ranking-{timezone.localdate():%Y-%m-%d}.csv",
+    )  # fmt: skip
+
+
+def listed_holdings(season: int):
+    """Every holding with master points, with the membership by which the member
+    represents a club this season (``represented``: at most one, by its constraint)."""
+    return MasterPointHolding.objects.filter(master_points__gt=0).annotate(
+        represented=FilteredRelation(
+            "member__memberships",
+            condition=Q(member__memberships__season=season, member__memberships__represents=True),
+        )
+    )
+
+
+def masterpoints_list(request):
+    """Members by their master points, best first, filtered as the ranking, 50 a page;
+    its table kept under the master points list's version, raised by every writer of
+    holdings, and the ranking's, raised by every writer of the names and clubs both
+    lists show (members.services, the member import)."""
+    season = current_season()
+    built = {}
+
+    def build() -> str:
+        context, built["filter"] = masterpoints_table(request, season)
+        return render_to_string("awards/includes/_masterpoints_table.html", context, request)
+
+    scope = f"{list_version(RANKING_LIST)}:{season}"
+    table = cached_list(MASTERPOINTS_LIST, request, build, scope=scope)
+    return render(
+        request,
+        "awards/masterpoints_list.html",
+        {
+            "filter_fields": filter_fields(MasterPointsFilter, request, built.get("filter")),
+            "table": table,
+            "no_rulebook": in_language(not_built()),
+        },
+    )
+
+
+def masterpoints_table(request, season: int) -> tuple[dict, MasterPointsFilter | None]:
+    """The page's rows in one query: its members from the list's index, then their
+    names, clubs and classes; the places counted as a filtered ranking's (two queries)."""
+    holder_filter, listed = filtered(MasterPointsFilter, request, listed_holdings(season))
+    window, pager_of = page_window(request)
+    order = ("-master_points", "member_id")
+    page = listed.order_by(*order).values("member_id")[window]
+    found = listed_holdings(season).filter(member_id__in=page)
+    rows = list(found.order_by(*order).values_list(*HELD))
+    pager = pager_of(len(rows))
+    rows = rows[: pager.per_page]
+    places = filtered_places(rows, listed, pager, field="master_points")
+    return {
+        "headings": MASTERPOINTS_HEADINGS,
+        "rows": list_rows(rows, places),
+        "pager": pager,
+    }, holder_filter
 
 
 def member_awards(request, mid: int):

@@ -170,11 +170,11 @@ def test_ranking_query_count_does_not_grow_with_the_list(client, django_assert_n
     for n, more in ((2, 2), (12, 10), (72, 60)):
         _ranked(more, club=club)
         cache.clear()  # the filter's fields are cached: count their query each time
-        # The page's rows with their members and stored places; the districts of the
-        # filter's fields. A filtered list: the district or the club asked for, the
-        # place of its first row (a count of those above it) and how many share each
-        # of the page's totals.
-        with django_assert_num_queries(2 + 3 * (by != "national")):
+        # The page's rows with their members, clubs, classes and stored places; the
+        # districts and the clubs of the filter's fields. A filtered list: the district
+        # or the club asked for, the place of its first row (a count of those above it)
+        # and how many share each of the page's totals.
+        with django_assert_num_queries(3 + 3 * (by != "national")):
             response = client.get("/masterpoints/ranking/", query[by])
         assert response.content.decode().count("<tr><td>") == min(n, 50)
         assert response.context["pager"].has_next == (n > 50)

@@ -10,12 +10,13 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from awards.models import MasterPointAward, RankingScore
-from awards.services import store_ranking_facts
+from awards.models import MasterPointAward, MasterPointHolding, RankingScore
+from awards.services import refresh_holdings, store_ranking_facts
 from config.pipeline import record_failure, run_step
 from handicap.services import seed_start_handicaps
 from members.common.pages import (
     CLUB_MEMBERS,
+    MASTERPOINTS_LIST,
     RANKING_LIST,
     TOURNAMENT_LIST,
     list_version,
@@ -43,6 +44,7 @@ def test_a_processed_report_shows_on_the_lists_at_once(client):
     seed_start_handicaps()
     # Seen, and so kept, before the report.
     assert "No member is ranked yet." in _page(client, "/masterpoints/ranking/")
+    assert "No member holds master points yet." in _page(client, "/masterpoints/list/")
     assert "No tournament matches." in _page(client, "/tournaments/")
     data = synthetic_usebio(
         tables=10, boards=42, mids=[m.mid for m in field], rng=random.Random(5),
@@ -63,8 +65,11 @@ def test_a_processed_report_shows_on_the_lists_at_once(client):
     winner = MasterPointAward.objects.filter(tournament=tournament, colour="silver")[0].member
     score = RankingScore.objects.get(member=winner)
     ranking = _page(client, "/masterpoints/ranking/")
-    assert f'<a href="/members/{winner.mid}/">{winner.mid}</a>' in ranking
+    assert f'<a href="/members/{winner.mid}/">{winner.full_name}</a>' in ranking
     assert f"{score.points.normalize():f}" in ranking
+    held = MasterPointHolding.objects.get(member=winner).master_points
+    assert f"{winner.full_name}</a></td><td>" in _page(client, "/masterpoints/list/")
+    assert f'<td class="num">{held.normalize():f}</td>' in _page(client, "/masterpoints/list/")
 
 
 @pytest.mark.django_db
@@ -77,8 +82,17 @@ def test_a_list_seen_again_reads_no_rows(client, django_assert_num_queries):
             member=member, points=Decimal(10 + n), computed_on=timezone.localdate()
         )
     store_ranking_facts()
-    # The rows; the districts of the filter's fields.
-    for path, first in (("/masterpoints/ranking/", 2), ("/tournaments/", 2)):
+    # The rows; the districts of the filter's fields (and the ranking's clubs).
+    MasterPointHolding.objects.create(
+        member=member, gold=Decimal(1), master_points=Decimal(1)
+    )  # the last member's
+    # The master points list: and the place of its first row and how many share each
+    # of its totals.
+    for path, first in (
+        ("/masterpoints/ranking/", 3),
+        ("/tournaments/", 2),
+        ("/masterpoints/list/", 5),
+    ):
         with django_assert_num_queries(first):
             _page(client, path)
         with django_assert_num_queries(0):
@@ -106,6 +120,73 @@ def test_a_rename_or_new_membership_shows_on_the_club_page_and_ranking_at_once(c
     page = _page(client, f"/clubs/{club.pk}/")
     assert "Senare" in page and "Nykomling" in page and "Förra" not in page
     assert "Senare" in _page(client, "/masterpoints/ranking/")
+
+
+def _award(member, tournament: Tournament, colour: str, credited: int) -> None:
+    MasterPointAward.objects.create(
+        member=member, tournament=tournament, colour=colour, exact=credited,
+        credited=credited, table="A1", rule_version="test", awarded_on=tournament.start_date,
+    )  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_holding_change_shows_on_the_master_points_list_and_the_ranking_at_once(client):
+    """Holdings are written by one service (``refresh_holdings``, where the award step,
+    a withdrawn report and the season's recompute end): it raises both lists."""
+    day = timezone.localdate()
+    evening = Tournament.objects.create(name="Kväll", start_date=day, end_date=day)
+    leader, chaser = MemberFactory(mid=78401), MemberFactory(mid=78402)
+    _award(leader, evening, "gold", 3)
+    _award(chaser, evening, "silver", 15)  # 1.5 mp: no class yet
+    refresh_holdings([leader.pk, chaser.pk])
+    RankingScore.objects.create(member=chaser, points=Decimal(30), computed_on=day)
+    store_ranking_facts()
+    listed = _page(client, "/masterpoints/list/")
+    assert listed.index("78401") < listed.index("78402")
+    assert '<td class="master-class">–</td>' in _page(client, "/masterpoints/ranking/")
+    late = Tournament.objects.create(
+        event_id="late", name="Sen kväll", start_date=day, end_date=day
+    )
+    _award(chaser, late, "gold", 20)  # 21.5 mp: a Rutermästare, ahead of the leader
+    refresh_holdings([chaser.pk])
+    listed = _page(client, "/masterpoints/list/")
+    assert listed.index("78402") < listed.index("78401")
+    assert '<td class="num">21.5</td>' in listed
+    assert '<td class="master-class">Diamond Master</td>' in _page(client, "/masterpoints/ranking/")
+
+
+@pytest.mark.django_db
+def test_a_rename_a_new_club_and_a_club_rename_show_on_the_master_points_list_at_once(client):
+    """The master points list names the member and the club they represent this season,
+    as the ranking does: kept under the ranking's version too, which every writer of
+    names and memberships raises (members.services); a club's save raises both."""
+    day = timezone.localdate()
+    evening = Tournament.objects.create(name="Kväll", start_date=day, end_date=day)
+    old_club = ClubFactory(name="Gamla BK")
+    member = MemberFactory(mid=78501, last_name="Förra")
+    membership = Membership.objects.create(
+        member=member, club=old_club, season=current_season(), represents=True
+    )
+    _award(member, evening, "gold", 2)
+    refresh_holdings([member.pk])
+    RankingScore.objects.create(member=member, points=Decimal(5), computed_on=day)
+    store_ranking_facts()
+    listed = _page(client, "/masterpoints/list/")
+    assert "Förra" in listed and "Gamla BK" in listed
+    member.last_name = "Senare"
+    member.save()
+    assert "Senare" in _page(client, "/masterpoints/list/")
+    membership.club = ClubFactory(name="Nya BK")
+    membership.save()
+    assert "Nya BK" in _page(client, "/masterpoints/list/")
+    club = membership.club
+    club.name = "Omdöpta BK"
+    club.save()
+    assert "Omdöpta BK" in _page(client, "/masterpoints/list/")
+    store_ranking_facts([member.pk])  # the ranking's club, stored at a refresh
+    club.name = "Åter Omdöpta BK"
+    club.save()
+    assert "Åter Omdöpta BK" in _page(client, "/masterpoints/ranking/")
 
 
 @pytest.mark.django_db
@@ -150,6 +231,7 @@ def test_a_version_is_raised_at_once_and_again_when_the_writer_commits(
     seen.append(list_version(RANKING_LIST))  # one who looked in between
     assert len(set(seen)) == 3
     assert list_version(TOURNAMENT_LIST) == list_version(TOURNAMENT_LIST)
+    assert list_version(MASTERPOINTS_LIST) == list_version(MASTERPOINTS_LIST)
 
 
 @pytest.mark.django_db
@@ -175,4 +257,5 @@ def test_the_lists_are_shown_when_the_cache_cannot_be_reached(client, settings):
     }
     assert "Utanförcache" in _page(client, f"/clubs/{club.pk}/")
     assert "No member is ranked yet." in _page(client, "/masterpoints/ranking/")
+    assert "No member holds master points yet." in _page(client, "/masterpoints/list/")
     assert "No tournament matches." in _page(client, "/tournaments/")

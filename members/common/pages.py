@@ -191,6 +191,7 @@ def filter_fields(filterset_class, request, filterset=None) -> str:
 # cache under a version of their own; whatever writes what a list shows raises the
 # list's version once its transaction commits (docs/performance.md, "Lists").
 RANKING_LIST = "ranking"
+MASTERPOINTS_LIST = "masterpoints"
 CLUB_MEMBERS = "club-members"
 TOURNAMENT_LIST = "tournaments"
 SEARCH = "search"  # the search's results: names, MIDs, clubs and their towns
