@@ -8,16 +8,28 @@ HOST ?= 127.0.0.1:8000
 DEMO_MEMBERS ?= 25000
 DEMO_TOURNAMENTS ?= 2000
 FEDERATION ?= sbf
+# axe-core, for the browser tests' accessibility checks (tests/browser/test_every_page.py).
+AXE_CORE ?= 4.14.1
+AXE := tests/browser/vendor/node_modules/axe-core/axe.min.js
 
 .PHONY: install run test test-fast lint format ci messages worker bench clean
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed $(AXE)
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
+
+# Without npm the portal still runs and the other tests pass; those checks skip
+# (CI installs npm and fails them instead).
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --prefix tests/browser/vendor --no-audit --no-fund --no-save axe-core@$(AXE_CORE); \
+	else \
+		echo "npm not found: the accessibility checks of tests/browser will skip"; \
+	fi
 
 run: install
 	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py migrate --noinput

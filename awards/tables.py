@@ -9,6 +9,8 @@ from .models import MasterPointAward
 class MemberAwardsTable(tables.Table):
     """A member's ledger, newest first (``selectors.member_awards``)."""
 
+    caption = _("Master points")
+
     awarded_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = TournamentColumn()
     credited = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})

@@ -215,7 +215,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "klover@localhost")
 # The portal's address as e-mails link to it (notifications).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/klover.html"
 
 # Celery: with REDIS_URL a separate `celery -A config worker` runs the tasks;
 # without it they run in-process, eagerly, so the embedded default needs no broker.

@@ -11,6 +11,8 @@ from .templatetags.handicap import hcp, signed
 class ClubHandicapTable(tables.Table):
     """A club's members by handicap, best first (the order is the selector's)."""
 
+    caption = _("Handicaps")
+
     name = tables.Column(
         accessor="member__last_name",
         verbose_name=_("Name"),
@@ -43,6 +45,8 @@ def _result(value, record) -> str:
 
 class HandicapHistoryTable(tables.Table):
     """A member's handicap history, newest first (``selectors.member_history``)."""
+
+    caption = _("Handicap history")
 
     played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = TournamentColumn()

@@ -25,6 +25,7 @@ class ClubMembersTable(tables.Table):
 
 
 class DistrictClubsTable(tables.Table):
+    caption = _("Clubs")
     number = tables.Column(verbose_name=_("Club number"))
     name = tables.Column(verbose_name=_("Club"), linkify=True)
     town = tables.Column(verbose_name=_("Town"))

@@ -19,6 +19,8 @@ class ProcessingTable(tables.Table):
     """The office's failed and stuck reports (``services.failed_or_stuck``): where each
     stopped, why in the reader's language, the exception, and a button to run it again."""
 
+    caption = _("Failed and stuck reports")
+
     since = tables.DateTimeColumn(
         verbose_name=_("Since"), accessor="pipeline_updated", format="Y-m-d H:i", default="–"
     )
@@ -34,7 +36,7 @@ class ProcessingTable(tables.Table):
         attrs={"td": {"class": "error"}},
     )
     run_again = tables.TemplateColumn(
-        verbose_name="",
+        verbose_name=_("Run again"),
         accessor="pk",
         template_name="tournaments/includes/_run_again.html",
     )

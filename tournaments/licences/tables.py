@@ -24,6 +24,8 @@ class StatusColumn(tables.Column):
 class LicenceTable(tables.Table):
     """Licences on the organiser's and the office's pages."""
 
+    caption = _("Licences")
+
     number = tables.Column(
         verbose_name=_("Number"), accessor="pk", linkify=lambda record: record, orderable=False
     )
@@ -55,6 +57,8 @@ class LicenceTable(tables.Table):
 class PublicLicenceTable(tables.Table):
     """The public list of licensed events (EBU 1.7.24)."""
 
+    caption = _("Licensed events")
+
     start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     end_date = tables.DateColumn(verbose_name=_("Last day"), format="Y-m-d")
     event_name = tables.Column(verbose_name=_("Event"))
@@ -71,6 +75,8 @@ class PublicLicenceTable(tables.Table):
 
 class FeeRateTable(tables.Table):
     """The office's fee table, read-only (it is kept in the admin)."""
+
+    caption = _("Fee table")
 
     class Meta:
         model = FeeRate

@@ -7,6 +7,8 @@ from .models import Sanction
 class SanctionTable(tables.Table):
     """Applications on the index page; several tables share the page, so none sorts."""
 
+    caption = _("Sanctions")  # each section of the index names its own
+
     reference = tables.Column(
         verbose_name=_("Reference"), accessor="reference", linkify=lambda record: record
     )
@@ -21,11 +23,17 @@ class SanctionTable(tables.Table):
         model = Sanction
         fields = ("reference", "start_date", "name", "club", "district", "level", "state")
         orderable = False
-        attrs = {"class": "table table-sm sanctions"}
+        attrs = {"class": "table table-sm sanctions stack"}
         empty_text = _("No applications.")
+
+    def __init__(self, *args, caption: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if caption:
+            self.caption = caption
 
 
 class CalendarTable(tables.Table):
+    caption = _("Calendar of sanctioned events")
     start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     end_date = tables.DateColumn(verbose_name=_("Last day"), format="Y-m-d")
     name = tables.Column(verbose_name=_("Event"))
@@ -39,5 +47,5 @@ class CalendarTable(tables.Table):
     class Meta:
         model = Sanction
         fields = ("start_date", "end_date", "name", "club", "district", "level", "form_of_play")
-        attrs = {"class": "table table-sm", "id": "calendar"}
+        attrs = {"class": "table table-sm stack", "id": "calendar"}
         empty_text = _("No sanctioned events match.")

@@ -332,23 +332,41 @@ def sanction_index(request):
         for s in _applications().filter(club_id__in=club_ids):
             by_club[s.club_id].append(s)
         context["clubs"] = [
-            {"club": c, "table": SanctionTable(by_club[c.pk], prefix=f"c{c.pk}-")} for c in clubs
+            {
+                "club": c,
+                "table": SanctionTable(
+                    by_club[c.pk],
+                    prefix=f"c{c.pk}-",
+                    caption=_("Applications of %(club)s") % {"club": c.name},
+                ),
+            }
+            for c in clubs
         ]
     if district_ids:
         waiting = services.awaiting_district(district_ids)
         mine = (Q(district_id__in=district_ids) | Q(club__district_id__in=district_ids)) & ~Q(
             state=State.DRAFT
         )
-        context["district_queue"] = SanctionTable(_applications().filter(waiting), prefix="dq-")
+        context["district_queue"] = SanctionTable(
+            _applications().filter(waiting),
+            prefix="dq-",
+            caption=_("Waiting for the district's decision"),
+        )
         context["district_other"] = SanctionTable(
-            _applications().filter(mine).exclude(waiting), prefix="do-"
+            _applications().filter(mine).exclude(waiting),
+            prefix="do-",
+            caption=_("The district's other applications"),
         )
     if office:
         context["office_queue"] = SanctionTable(
-            _applications().filter(level=Level.GOLD, state=State.ENDORSED), prefix="oq-"
+            _applications().filter(level=Level.GOLD, state=State.ENDORSED),
+            prefix="oq-",
+            caption=_("Gold applications waiting for the office"),
         )
         context["overdue"] = SanctionTable(
-            services.overdue_reports().order_by("end_date", "pk"), prefix="or-"
+            services.overdue_reports().order_by("end_date", "pk"),
+            prefix="or-",
+            caption=_("Gold events with overdue results reports"),
         )
     return render(request, "sanctions/index.html", context)
 

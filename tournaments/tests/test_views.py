@@ -404,7 +404,8 @@ def test_printed_standings_show_kloevers_recomputation_beside_them(client, share
     ) in body
     assert "Klöver's recomputation</th>" in body
     [standings] = [found for found in tables_of(response) if found["id"] == "standings-1"]
-    assert standings["caption"] == ""  # one field over all three sections
+    # One field over all three sections: no field's title, only the screen readers' caption.
+    assert standings["caption"] == "Standings"
     assert len(standings["rows"]) == 66
     assert ["10", "A 2 EW", "p13_1 – p13_2", "57.39", "57.39", "10 · 955.71 · 57.43 %"] in (
         standings["rows"]
