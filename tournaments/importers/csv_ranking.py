@@ -233,34 +233,22 @@ class _Reader:
         return metadata, None
 
     def _kind(self, metadata: dict[str, tuple[int, str]]) -> Kind:
-        line, value = metadata.get("kind", (0, "pairs"))
-        for kind in KINDS:
-            if value.lower() == kind:
-                return kind
-        self.problem(
-            line,
-            "kind",
-            gettext_noop("kind %(value)s is not one of %(allowed)s"),
-            value=repr(value),
-            allowed=", ".join(KINDS),
-        )
-        return "pairs"
+        template = gettext_noop("kind %(value)s is not one of %(allowed)s")
+        return self._one_of(metadata, "kind", KINDS, template) or "pairs"
 
     def _scoring(self, metadata: dict[str, tuple[int, str]]) -> Scoring | None:
         if "scoring" not in metadata:
             return None
-        line, value = metadata["scoring"]
-        for scoring in SCORINGS:
-            if value.lower() == scoring:
-                return scoring
-        self.problem(
-            line,
-            "scoring",
-            gettext_noop("scoring %(value)s is not one of %(allowed)s"),
-            value=repr(value),
-            allowed=", ".join(SCORINGS),
-        )
-        return None
+        template = gettext_noop("scoring %(value)s is not one of %(allowed)s")
+        return self._one_of(metadata, "scoring", SCORINGS, template)
+
+    def _one_of(self, metadata: dict[str, tuple[int, str]], key: Where, allowed, template: str):
+        """The metadata value among ``allowed`` (any case), or None with a problem."""
+        line, value = metadata.get(key, (0, allowed[0]))
+        found = next((choice for choice in allowed if value.lower() == choice), None)
+        if found is None:
+            self.problem(line, key, template, value=repr(value), allowed=", ".join(allowed))
+        return found
 
     def _date(self, metadata: dict[str, tuple[int, str]]) -> date | None:
         if "date" not in metadata:
