@@ -54,7 +54,8 @@ class Roles:
 def roles_of(user) -> Roles:
     member = member_of(user)
     if member is None:
-        return Roles()
+        # As is_office_staff: a superuser holds the office's rights with or without a member.
+        return Roles(office=bool(getattr(user, "is_superuser", False)))
     rows = list(member.roles.values_list("kind", "club_id", "district_id"))
     return Roles(
         office=user.is_superuser or any(kind == Role.Kind.OFFICE_STAFF for kind, _c, _d in rows),

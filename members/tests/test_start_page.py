@@ -17,6 +17,7 @@ from members.tests.factories import (
     DistrictFactory,
     MemberFactory,
     MembershipFactory,
+    UserFactory,
     club_admin,
     district_official,
     member_with_login,
@@ -171,17 +172,16 @@ def test_the_office_sees_one_inbox(client):
 
 
 @pytest.mark.django_db
-def test_an_official_without_a_member_still_has_a_start_page_only_if_a_role(client):
-    from members.tests.factories import UserFactory
-
-    nobody = UserFactory()
-    client.force_login(nobody)
-    response = client.get("/me/", **EN)
-    assert response.status_code == 302  # nothing to show: the search, with a note
-    nobody.is_superuser = True  # the office's rights without a member
-    nobody.save()
-    response = client.get("/me/", **EN)
-    assert response.status_code == 302  # roles come with a member (members.permissions)
+def test_a_login_without_a_member_has_only_the_office_inbox_if_a_superuser(client):
+    """Roles come with a member (members.permissions.roles_of), except the office's,
+    which a superuser holds as ``is_office_staff`` says."""
+    client.force_login(UserFactory())
+    response = client.get("/me/", follow=True, **EN)
+    assert response.redirect_chain == [("/", 302)]
+    assert "Your login is not linked to a member." in response.content.decode()
+    page = _start(client, UserFactory(is_superuser=True))
+    assert 'id="start-office"' in page and 'id="start-player"' not in page
+    assert 'id="private"' not in page
 
 
 @pytest.mark.django_db
@@ -206,3 +206,4 @@ def test_the_start_page_reads_a_bounded_number_of_rows(client, django_assert_max
         )
     with django_assert_max_num_queries(len(first.captured_queries)):
         client.get("/me/", **EN)
+
