@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
+
 from members.permissions import Viewer
 
-from .models import EntryPlayer, Tournament
+from .models import Entry, EntryPlayer, Tournament
 from .services import stuck_reports
 
 # The player's latest results on the start page; all of them are on the member page.
@@ -24,21 +26,31 @@ def results_part(viewer: Viewer, user=None) -> dict | None:
             :LATEST_RESULTS
         ]
     )
-    rows = []
-    for player in played:
-        tournament = player.entry.section.tournament
-        standing = getattr(player.entry, "standing", None)
-        rows.append(
-            {
-                "tournament": tournament,
-                "place": standing
-                and (
-                    f"{standing.place}–{standing.place_to}" if standing.shared else standing.place
-                ),
-                "percentage": standing.percentage if standing else None,
-            }
-        )
+    played = list(played)
+    sizes = _list_sizes(played) if played else {}
+    rows = [
+        {
+            "tournament": player.entry.section.tournament,
+            "standing": getattr(player.entry, "standing", None),
+            "of": sizes.get((player.entry.section_id, player.entry.direction)),
+        }
+        for player in played
+    ]
     return {"rows": rows, "member": viewer.member}
+
+
+def _list_sizes(played: list[EntryPlayer]) -> dict[tuple[int, str], int]:
+    """How many entries each shown place is ranked among: its section and direction (a
+    section with two winners ranks NS and EW apart), phantoms aside; one query."""
+    lists = Q(pk__in=[])
+    for player in played:
+        lists |= Q(section_id=player.entry.section_id, direction=player.entry.direction)
+    return {
+        (row["section"], row["direction"]): row["n"]
+        for row in Entry.objects.filter(lists, phantom=False)
+        .values("section", "direction")
+        .annotate(n=Count("pk"))
+    }
 
 
 def reports_part(viewer: Viewer, user=None) -> dict | None:

@@ -23,7 +23,7 @@ from members.tests.factories import (
     member_with_login,
     office_staff,
 )
-from tournaments.models import Tournament
+from tournaments.models import Entry, EntryPlayer, Section, Standing, Tournament
 from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.tests.factories import SanctionFactory
 
@@ -207,3 +207,24 @@ def test_the_start_page_reads_a_bounded_number_of_rows(client, django_assert_max
     with django_assert_max_num_queries(len(first.captured_queries)):
         client.get("/me/", **EN)
 
+
+@pytest.mark.django_db
+def test_a_latest_result_counts_the_field_its_place_was_ranked_in(client):
+    """A two-winner section ranks NS and EW apart: "place 2 of 3" counts the player's
+    direction in their section, not the whole event, and no phantom pair."""
+    player = member_with_login(mid=77301)
+    tournament = _tournament(ClubFactory(), name="Tvåvinnare")
+    for name in ("A", "B"):
+        section = Section.objects.create(tournament=tournament, name=name, boards=24)
+        for n, direction in enumerate(["NS"] * 4 + ["EW"] * 3, start=1):
+            entry = Entry.objects.create(
+                section=section, number=n, direction=direction, phantom=n == 4
+            )
+            if name == "A" and n == 2:
+                EntryPlayer.objects.create(entry=entry, member=player)
+                Standing.objects.create(
+                    entry=entry, place=2, place_to=2, score=Decimal(60), percentage=Decimal(55)
+                )
+    page = _start(client, player.user)
+    listed = page[page.index('id="start-results-list"') :]
+    assert "Tvåvinnare</a>: place 2 of 3 (55 %)" in listed
