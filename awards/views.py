@@ -1,6 +1,5 @@
 """Master points pages: the award calculator, ranking lists, promotions and certificates."""
 
-from collections import Counter
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
@@ -30,7 +29,7 @@ from members.permissions import can_edit_club, require
 from members.services import current_season
 
 from .domain.core import OutOfRange, UnknownScale
-from .domain.sbf.ranking import RankingRow
+from .domain.sbf.ranking import RankingRow, shared_places
 from .filters import MasterPointsFilter, RankingFilter
 from .forms import CalculatorForm
 from .models import MasterPointHolding, Promotion, RankingScore
@@ -188,12 +187,8 @@ def filtered_places(rows: list[tuple], listed, pager, field: str = "points") -> 
 def places_among(rows: list[tuple]) -> list[str]:
     """Places of every row of a list, in any order, from their points (the first
     value) alone: a download has them all at hand."""
-    counts = Counter(row[0] for row in rows)
-    shared, place = {}, 1
-    for points in sorted(counts, reverse=True):
-        shared[points] = place_label(place, place + counts[points] - 1)
-        place += counts[points]
-    return [shared[row[0]] for row in rows]
+    places = shared_places(row[0] for row in rows)
+    return [place_label(*places[row[0]]) for row in rows]
 
 
 def ranking_list(request):

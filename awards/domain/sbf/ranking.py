@@ -224,13 +224,19 @@ def ranking_list(awards: Iterable[RankingAward], on: date) -> list[RankingRow]:
         ((player, total) for player, total in totals.items() if total > 0),
         key=lambda item: (-item[1], item[0]),
     )
-    ties: dict[Decimal, int] = defaultdict(int)
-    for _, total in ordered:
-        ties[total] += 1
-    rows: list[RankingRow] = []
-    place = 1
-    for index, (player, total) in enumerate(ordered):
-        if index and total != ordered[index - 1][1]:
-            place = index + 1
-        rows.append(RankingRow(place, place + ties[total] - 1, player, total))
-    return rows
+    places = shared_places(total for _, total in ordered)
+    return [RankingRow(*places[total], player, total) for player, total in ordered]
+
+
+def shared_places(totals: Iterable[Decimal]) -> dict[Decimal, tuple[int, int]]:
+    """Each total's place, from and to: equal totals share the places they cover and
+    the next total takes the place after them (ch. 7, as docs/master-classes-and-
+    ranking.md reads it). The totals may come in any order."""
+    counts: dict[Decimal, int] = defaultdict(int)
+    for total in totals:
+        counts[total] += 1
+    places, place = {}, 1
+    for total in sorted(counts, reverse=True):
+        places[total] = (place, place + counts[total] - 1)
+        place += counts[total]
+    return places

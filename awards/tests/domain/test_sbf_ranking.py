@@ -23,6 +23,7 @@ from awards.domain.sbf.ranking import (
     ranking_points,
     ranking_rule,
     ranking_total,
+    shared_places,
 )
 
 BRONZE, SILVER, GOLD = Colour.BRONZE, Colour.SILVER, Colour.GOLD
@@ -229,3 +230,17 @@ def test_ranking_list_shares_places():
 def test_award_rejects_negative_points():
     with pytest.raises(ValueError):
         award("-1")
+
+
+def test_shared_places_from_totals_in_any_order():
+    """Ch. 7 as docs/master-classes-and-ranking.md reads it: equal totals share the
+    places they cover ("2–3"), the next total takes the place after them."""
+    totals = [Decimal(t) for t in (70, 90, 80, 80, 70, 70, 50)]
+    places = shared_places(totals)
+    assert places == {
+        Decimal(90): (1, 1),
+        Decimal(80): (2, 3),
+        Decimal(70): (4, 6),
+        Decimal(50): (7, 7),
+    }
+    assert shared_places([]) == {}
