@@ -45,6 +45,16 @@ def csv_response(rows, filename: str) -> HttpResponse:
     return response
 
 
+def configure_tables(request, *tables, per_page: int = 25) -> None:
+    """Several tables on one page, each sorted and paged on its own: each needs its
+    own ``prefix`` (``dq-sort``, ``dq-page``), or one table's sort would move them all."""
+    prefixes = [table.prefix for table in tables]
+    if len(set(prefixes)) != len(prefixes):
+        raise ValueError(f"tables on one page need distinct prefixes, got {prefixes}")
+    for table in tables:
+        RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+
+
 def table_page(request, table, *, filename: str, template: str, context: dict, per_page=50):
     """A django-tables2 table as a page of ``per_page`` rows, or all of it as CSV."""
     if wants_export(request):

@@ -63,12 +63,11 @@ class PublicLicenceTable(tables.Table):
     end_date = tables.DateColumn(verbose_name=_("Last day"), format="Y-m-d")
     event_name = tables.Column(verbose_name=_("Event"))
     organisation = tables.Column(verbose_name=_("Organiser"), accessor="organisation__name")
-    status = StatusColumn(verbose_name=_("Status level"), accessor="pk")
+    status = StatusColumn(verbose_name=_("Status level"), accessor="pk", orderable=False)
 
     class Meta:
         model = Licence
         fields = ("start_date", "end_date", "event_name", "organisation", "status")
-        orderable = False
         attrs = {"class": "table table-sm", "id": "licensed-events"}
         empty_text = _("No licensed events from today on.")
 
@@ -81,7 +80,6 @@ class FeeRateTable(tables.Table):
     class Meta:
         model = FeeRate
         fields = ("licence_type", "payer", "per_table_session", "per_heat", "minimum", "valid_from")
-        orderable = False
         attrs = {"class": "table table-sm", "id": "fee-rates"}
         empty_text = _("No fee rates yet.")
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from members.common.exports import configure_tables
 from members.federation import EventScheme, scheme_required
 from members.permissions import is_office_staff, require
 
@@ -401,13 +402,14 @@ def licence_index(request):
     }
     if office:
         waiting = LicenceTable(_licences().filter(state=State.SUBMITTED), prefix="w-")
-        waiting.orderable = False
         overdue = sorted(services.overdue(), key=lambda licence: (licence.end_date, licence.pk))
         late = LicenceTable(overdue, prefix="l-")
-        late.orderable = False
         context |= {"waiting": waiting, "late": late}
-    for entry in context["organisations"]:
-        entry["table"].orderable = False
+    configure_tables(
+        request,
+        *(entry["table"] for entry in context["organisations"]),
+        *(context[k] for k in ("waiting", "late") if k in context),
+    )
     return render(request, "licences/index.html", context)
 
 
@@ -417,7 +419,9 @@ def office_queue(request):
     require(is_office_staff(request.user))
     queue_filter = OfficeQueueFilter(request.GET or None, queryset=_licences())
     table = LicenceTable(queue_filter.qs)
+    fee_rates = FeeRateTable(FeeRate.objects.all(), prefix="fee-")
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_tables(request, fee_rates)
     return render(
         request,
         "licences/office.html",
@@ -425,7 +429,7 @@ def office_queue(request):
             "filter": queue_filter,
             "table": table,
             "filtered": any(request.GET.get(name) for name in queue_filter.filters),
-            "fee_rates": FeeRateTable(FeeRate.objects.all()),
+            "fee_rates": fee_rates,
         },
     )
 

@@ -5,12 +5,16 @@ from .models import Sanction
 
 
 class SanctionTable(tables.Table):
-    """Applications on the index page; several tables share the page, so none sorts."""
+    """Applications on the index page; several tables share the page, each sorted and
+    paged under its own prefix (``members.common.exports.configure_tables``)."""
 
     caption = _("Sanctions")  # each section of the index names its own
 
     reference = tables.Column(
-        verbose_name=_("Reference"), accessor="reference", linkify=lambda record: record
+        verbose_name=_("Reference"),
+        accessor="reference",
+        linkify=lambda record: record,
+        orderable=False,  # letter-year-number: the date column sorts the same events
     )
     start_date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     name = tables.Column(verbose_name=_("Event"))
@@ -22,7 +26,6 @@ class SanctionTable(tables.Table):
     class Meta:
         model = Sanction
         fields = ("reference", "start_date", "name", "club", "district", "level", "state")
-        orderable = False
         attrs = {"class": "table table-sm sanctions stack"}
         empty_text = _("No applications.")
 

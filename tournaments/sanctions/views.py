@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from members.common.exports import configure_tables
 from members.federation import EventScheme, scheme_required
 from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
@@ -368,6 +369,15 @@ def sanction_index(request):
             prefix="or-",
             caption=_("Gold events with overdue results reports"),
         )
+    configure_tables(
+        request,
+        *(entry["table"] for entry in context.get("clubs", [])),
+        *(
+            context[k]
+            for k in ("district_queue", "district_other", "office_queue", "overdue")
+            if k in context
+        ),
+    )
     return render(request, "sanctions/index.html", context)
 
 

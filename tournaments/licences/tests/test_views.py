@@ -427,12 +427,14 @@ NAVIGATION = 3
 LIST_QUERIES = {
     # Login; is_office_staff: the user's member and its office role; the number of
     # licences (the paginator); the navigation bar; the organisations of the filter;
-    # the page of licences with their organisations; the fee rates.
-    "licences:office": LOGIN + 2 + 1 + NAVIGATION + 3,
+    # the page of licences with their organisations; the fee rates, counted for
+    # their pages first.
+    "licences:office": LOGIN + 2 + 1 + NAVIGATION + 3 + 1,
     # Login; organisations_of: the user's member, the clubs they administer and the
     # organisations; "is office staff?"; the overdue licences; the navigation bar;
-    # the licences waiting for the office (with their organisations).
-    "licences:index": LOGIN + 3 + 1 + 1 + NAVIGATION + 1,
+    # the licences waiting for the office (with their organisations), counted for
+    # their pages first.
+    "licences:index": LOGIN + 3 + 1 + 1 + NAVIGATION + 1 + 1,
 }
 
 
@@ -660,3 +662,23 @@ def test_printable_licence_query_count(client, people, django_assert_num_queries
     with django_assert_num_queries(LOGIN + 1 + 4 + NAVIGATION):
         response = client.get(reverse("licences:licence", args=[licence.pk]))
     assert response.status_code == 200
+
+
+def test_index_and_public_tables_sort_and_page(client, people):
+    """Issue 18, point 2: the office's tables on the index and the public list sort
+    and page, each table under its own prefix."""
+    for n in range(28):
+        LicenceFactory(organisation=people["mine"], state=State.SUBMITTED, event_name=f"K {n:02d}")
+    client.force_login(people["office"])
+    response = client.get(reverse("licences:index"), {"w-sort": "-event_name", "w-page": "2"})
+    names = [row.record.event_name for row in response.context["waiting"].page.object_list]
+    assert names == ["K 02", "K 01", "K 00"]
+
+    for name in ("Bravo", "Alfa"):
+        LicenceFactory(organisation=people["mine"], state=State.APPROVED, status=2, event_name=name)
+    response = client.get(reverse("licences:events"), {"sort": "event_name"})
+    assert [r.record.event_name for r in response.context["table"].paginated_rows] == [
+        "Alfa", "Bravo"
+    ]  # fmt: skip
+    response = client.get(reverse("licences:office"), {"fee-sort": "-minimum"})
+    assert response.status_code == 200 and 'id="fee-rates"' in response.content.decode()

@@ -487,14 +487,18 @@ LOGIN = 2
 NAVIGATION = 3
 
 # The index page: login; the user's member and their roles with their clubs; each
-# role's applications (with their clubs and districts); the navigation bar.
+# role's applications (with their clubs and districts); the navigation bar. A table
+# of a query is paged, so its paginator counts it first (PAGED); the club's
+# applications are one list for all its tables.
+PAGED = 1
 INDEX_QUERIES = {
     # The applications of the user's clubs.
     "admin": LOGIN + 2 + 1 + NAVIGATION,
     # The district's queue and its other applications.
-    "home_official": LOGIN + 2 + 2 + NAVIGATION,
-    # The gold applications waiting for the office and the overdue reports.
-    "office": LOGIN + 2 + 2 + NAVIGATION,
+    "home_official": LOGIN + 2 + 2 * (1 + PAGED) + NAVIGATION,
+    # The gold applications waiting for the office and the overdue reports (none
+    # here: a paged table of no rows reads none).
+    "office": LOGIN + 2 + 2 * PAGED + 1 + NAVIGATION,
 }
 
 
@@ -709,3 +713,45 @@ def test_decision_query_count(client, people, django_assert_num_queries):
     with django_assert_num_queries(LOGIN + 1 + 4 + 1 + 3 + NAVIGATION):
         response = client.get(reverse("sanctions:decision", args=[s.pk]))
     assert response.status_code == 200 and response.context["action"].kind == "approved"
+
+
+def test_index_tables_sort_and_page_each_on_their_own(client, people):
+    """Issue 18, point 2: every table sorts and pages, and one table's sort or page
+    leaves the others on the same page as they were."""
+    early, late = next_season_day(), next_season_day() + dt.timedelta(days=30)
+    for n in range(30):
+        SanctionFactory(
+            club=people["club"], state=State.SUBMITTED, name=f"Kö {n:02d}",
+            start_date=early if n % 2 else late, end_date=early if n % 2 else late,
+        )  # fmt: skip
+    SanctionFactory(club=people["club"], level="gold", state=State.ENDORSED, name="Annat B")
+    SanctionFactory(club=people["club"], level="gold", state=State.ENDORSED, name="Annat A")
+    client.force_login(people["home_official"])
+
+    response = client.get(reverse("sanctions:index"), {"dq-sort": "-name", "dq-page": "2"})
+    queue = response.context["district_queue"]
+    names = [row.record.name for row in queue.page.object_list]
+    assert names == [f"Kö {n:02d}" for n in range(4, -1, -1)]  # 30 a-z reversed, page 2 of 25
+    other = [row.record.name for row in response.context["district_other"].page.object_list]
+    assert sorted(other) == ["Annat A", "Annat B"]
+    assert (
+        "dq-sort=-name" in response.content.decode() or "dq-sort=name" in response.content.decode()
+    )
+
+    response = client.get(reverse("sanctions:index"), {"do-sort": "name"})
+    other = [row.record.name for row in response.context["district_other"].page.object_list]
+    assert other == ["Annat A", "Annat B"]
+    first = [row.record.name for row in response.context["district_queue"].page.object_list]
+    assert len(first) == 25
+
+
+def test_index_tables_sort_the_clubs_own_list(client, people):
+    for name in ("Bravo", "Alfa", "Charlie"):
+        SanctionFactory(club=people["club"], name=name)
+    client.force_login(people["admin"])
+    prefix = f"c{people['club'].pk}-"
+    response = client.get(reverse("sanctions:index"), {f"{prefix}sort": "name"})
+    (entry,) = response.context["clubs"]
+    assert [row.record.name for row in entry["table"].page.object_list] == [
+        "Alfa", "Bravo", "Charlie"
+    ]  # fmt: skip
