@@ -170,6 +170,8 @@ class _HistoryText:
         append = self.lines.append
         shared_by = None
         shared = ""
+        change_of = None
+        change_text = ""
         for row in changes:
             (_c, _d, _f, scoring, player, entry, _s, old, partner, owner, field, _a, expected,
              achieved, played, _b, change, new, counted) = row  # fmt: skip
@@ -181,27 +183,34 @@ class _HistoryText:
                     f"\t{places.get(entry, '')}\t{owner:.2f}\t{field:.2f}\t{expected:.2f}\t"
                     f"{achieved:.2f}{tail}{scoring}\t{version}\n"
                 )
+                if "-0.00\t" in shared:  # the column has no negative zero
+                    shared = _NEGATIVE_ZERO.sub(r"\1", shared)
+            # An entry's players mostly share their change (the same boards played).
+            if change != change_of:
+                change_of = change
+                change_text = f"{change:.3f}"
+                if change_text == "-0.000":
+                    change_text = "0.000"
             old_text = texts.get(old)
             if old_text is None:
-                old_text = texts[old] = f"{old:.2f}"
+                old_text = texts[old] = _text(old, 2)
             if partner is None:
                 partner_text = _NULL
             else:
-                partner_text = texts.get(partner) or f"{partner:.2f}"
-            new_text = f"{new:.2f}"
+                partner_text = texts.get(partner) or _text(partner, 2)
             # The handicap carried on is the one shown and stored (two decimals), so a
-            # recompute from any day gives the same rows.
-            carried = float(new_text)
+            # recompute from any day gives the same rows. round() gives the float that
+            # "%.2f" would print (both round the float's exact value correctly), and
+            # adding 0.0 turns a negative zero into the column's zero.
+            carried = round(new, 2) + 0.0
+            new_text = texts.get(carried)
+            if new_text is None:
+                new_text = texts[carried] = f"{carried:.2f}"
             current[player] = carried
-            if carried not in texts:
-                texts[carried] = new_text
             last_day[player] = day
-            line = (
-                f"{player}\t{old_text}\t{partner_text}\t{change:.3f}\t{new_text}\t{played}{shared}"
+            append(
+                f"{player}\t{old_text}\t{partner_text}\t{change_text}\t{new_text}\t{played}{shared}"
             )
-            if "-0.0" in line:  # the column has no negative zero: "-0.00" is read as "0.00"
-                line = _NEGATIVE_ZERO.sub(r"\1", line)
-            append(line)
 
 
 # COPY's columns, the player's own first and then what the player's entry shares
