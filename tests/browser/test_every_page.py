@@ -18,6 +18,7 @@ in test-artifacts/.
 import os
 import random
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,10 @@ from members.tests.factories import (
 )
 from tournaments import services
 from tournaments.benchmarking import synthetic_usebio
+from tournaments.licences.models import Licence
+from tournaments.licences.tests.factories import FeeRateFactory, LicenceFactory, OrganisationFactory
+from tournaments.licences.tests.factories import office_staff as licence_office
+from tournaments.licences.tests.factories import organiser as licence_organiser
 from tournaments.models import Tournament
 from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.tests.factories import SanctionFactory
@@ -154,6 +159,7 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("tournaments", "/tournaments/"),
             ("tournament", fed["tournament"].get_absolute_url()),
             ("ranking", "/masterpoints/ranking/"),
+            ("masterpoints-list", "/masterpoints/list/"),
             ("award-calculator", "/masterpoints/calculator/"),
             ("award-calculator-result", "/masterpoints/calculator/?table=D&entries=46"),
             ("handicap-calculator", "/handicap/calculator/"),
@@ -245,20 +251,19 @@ def _axe_findings(page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("role", ROLES)
-def test_every_page_fits_and_passes_axe(page, show, shoot, lang, log_in, role, width):
+def _need_axe() -> None:
     if not AXE.is_file():
         missing = f"axe-core is not at {AXE}: `make install` puts it there (with npm)"
         if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
             pytest.fail(missing, pytrace=False)
         pytest.skip(missing)
-    fed = _build_federation()
-    page.set_viewport_size({"width": width, "height": 900})
-    if role != "visitor":
-        log_in(fed[role])
+
+
+def _problems(page, show, shoot, pages: list[tuple[str, str]], width: int) -> list[str]:
+    """Each page's sideways scroll and serious or critical axe findings, with its
+    screenshot."""
     problems = []
-    for label, url in _pages(role, fed):
+    for label, url in pages:
         response = show(url)
         assert response.ok, f"{label} {url}: HTTP {response.status}"
         wide = page.evaluate("document.documentElement.scrollWidth")
@@ -267,4 +272,77 @@ def test_every_page_fits_and_passes_axe(page, show, shoot, lang, log_in, role, w
             problems.append(f"{label} {url}: {wide} px wide at {width}: {culprits}")
         problems += [f"{label} {url}: {finding}" for finding in _axe_findings(page)]
         shoot(label)
+    return problems
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("role", ROLES)
+def test_every_page_fits_and_passes_axe(page, show, shoot, lang, log_in, role, width):
+    _need_axe()
+    fed = _build_federation()
+    page.set_viewport_size({"width": width, "height": 900})
+    if role != "visitor":
+        log_in(fed[role])
+    problems = _problems(page, show, shoot, _pages(role, fed), width)
+    assert problems == [], "\n".join(problems)
+
+
+def _licences() -> dict:
+    """An EBU federation's licences: one waiting for the office, one approved (on the
+    public list, with its printed licence), one with an overdue results report."""
+    organisation = OrganisationFactory(name="Royal Leamington Spa Bridge Club and Congress")
+    FeeRateFactory()
+    waiting = LicenceFactory(organisation=organisation, event_name="Leamington Swiss Pairs")
+    approved = LicenceFactory(
+        organisation=organisation, event_name="Warwickshire Spring Congress",
+        state=Licence.State.APPROVED, status=2, fee=Decimal("60.00"),
+    )  # fmt: skip
+    past = timezone.localdate() - timedelta(days=40)
+    LicenceFactory(
+        organisation=organisation, event_name="Winter Teams", state=Licence.State.APPROVED,
+        status=1, start_date=past, end_date=past, fee=Decimal("30.00"),
+    )  # fmt: skip
+    return {
+        "organisation": organisation, "waiting": waiting, "approved": approved,
+        "organiser": licence_organiser(organisation, mid=79001).member,
+        "office": licence_office(mid=79002).member,
+    }  # fmt: skip
+
+
+def _licence_pages(role: str, ebu: dict) -> list[tuple[str, str]]:
+    approved = ebu["approved"]
+    if role == "visitor":
+        return [("licensed-events", "/licences/events/")]
+    organisation = ebu["organisation"].pk
+    pages = [
+        ("licences", "/licences/"),
+        ("licence", approved.get_absolute_url()),
+        ("printed-licence", f"/licences/{approved.pk}/licence/"),
+    ]
+    if role == "organiser":
+        return pages + [
+            ("licence-new", f"/licences/new/?organisation={organisation}"),
+            ("allowances", f"/licences/allowances/?organisation={organisation}"),
+        ]
+    return pages + [
+        ("licence-office", "/licences/office/"),
+        ("licence-waiting", ebu["waiting"].get_absolute_url()),
+    ]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("role", ["visitor", "organiser", "office"])
+def test_every_licence_page_fits_and_passes_axe(
+    page, show, shoot, lang, log_in, settings, tmp_path, role, width
+):
+    """The EBU profile's licence pages (issue 18's every-page check, for the other
+    federation)."""
+    _need_axe()
+    settings.KLOVER_FEDERATION = "ebu"
+    settings.MEDIA_ROOT = tmp_path
+    ebu = _licences()
+    page.set_viewport_size({"width": width, "height": 900})
+    if role != "visitor":
+        log_in(ebu[role])
+    problems = _problems(page, show, shoot, _licence_pages(role, ebu), width)
     assert problems == [], "\n".join(problems)
