@@ -252,9 +252,9 @@ def test_an_unknown_club_number_says_so(client, league):
 # -- the ranking as CSV
 
 
-def _csv(response) -> list[list[str]]:
+def _csv(response, name: str = "ranking") -> list[list[str]]:
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"].startswith('attachment; filename="ranking-')
+    assert response["Content-Disposition"].startswith(f'attachment; filename="{name}-')
     return list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
 
 
@@ -333,6 +333,23 @@ def test_the_master_points_list_counts_every_colour(client, league):
     assert "<a " not in "".join(inner for _attrs, inner in head.values())  # one order
     sv = client.get(MASTERPOINTS, **SV).content.decode()
     assert '<td class="master-class">Rutermästare</td>' in sv
+
+
+def test_the_master_points_list_downloads_as_csv_filtered_with_its_places(client, league):
+    rows = _csv(client.get(MASTERPOINTS, {"_export": "csv"}, **EN), "masterpoints")
+    assert rows == [
+        ["Place", "MID", "Name", "Club", "Master class", "Master points"],
+        ["1", "74002", "Bo Öst", "Östra Göinge BK", "Diamond Master", "20"],
+        ["2", "74001", "Anna Berg", "Alingsås BK", "Club Master", "2.5"],
+        ["3", "74004", "Dan Dahl", "", "", "1.6"],
+        ["4–5", "74003", "Cilla Ahl", "Östra Göinge BK", "", "1.2"],
+        ["4–5", "74005", "Eva Ek", "Alingsås BK", "", "1.2"],
+    ]
+    rows = _csv(client.get(MASTERPOINTS, {"_export": "csv", "club": 4802}, **EN), "masterpoints")
+    assert [row[:3] for row in rows[1:]] == [["1", "74001", "Anna Berg"], ["2", "74005", "Eva Ek"]]
+    body = client.get(MASTERPOINTS, {"club": 4802, "page": 1}, **EN).content.decode()
+    link = re.search(r'<a href="[^"]+" id="masterpoints-csv">Download as CSV</a>', body)
+    assert link and _query(link.group(0)) == ["_export=csv", "club=4802"]
 
 
 def test_the_ranking_links_to_the_master_points_list_and_back(client, league):
