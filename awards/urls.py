@@ -15,4 +15,9 @@ urlpatterns = [
         views.certificate,
         name="certificate",
     ),
+    path(
+        "members/<int:mid>/promotions/<slug:code>/pdf/",
+        views.certificate_pdf,
+        name="certificate_pdf",
+    ),
 ]

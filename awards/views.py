@@ -24,6 +24,7 @@ from members.common.pages import (
     list_version,
 )
 from members.common.paging import page_window
+from members.common.pdf import attachment_name, pdf_response
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
 from members.services import current_season
@@ -378,17 +379,31 @@ def club_promotions(request, pk: int):
     return render(request, "awards/club_promotions.html", {"club": club, "promotions": promotions})
 
 
-def certificate(request, mid: int, code: str):
+def _certificate_context(mid: int, code: str) -> dict:
     member = get_object_or_404(Member, mid=mid)
     promotion = get_object_or_404(Promotion, member=member, master_class=code)
     cls = CLASS_BY_CODE.get(code)
-    return render(
+    return {
+        "member": member,
+        "promotion": promotion,
+        "class_name": class_name(code),
+        "stars": cls.stars if cls else 0,
+        "printed": timezone.localdate(),
+    }
+
+
+def certificate(request, mid: int, code: str):
+    """The certificate of a master class reached, for the club to print and hand out."""
+    return render(request, "awards/certificate.html", _certificate_context(mid, code))
+
+
+def certificate_pdf(request, mid: int, code: str):
+    """The same certificate as a PDF file (as public as the page)."""
+    context = _certificate_context(mid, code)
+    return pdf_response(
         request,
         "awards/certificate.html",
-        {
-            "member": member,
-            "promotion": promotion,
-            "class_name": class_name(code),
-            "stars": cls.stars if cls else 0,
-        },
+        context,
+        filename=attachment_name("certificate", mid, code),
+        html_url=reverse("awards:certificate", args=[mid, code]),
     )

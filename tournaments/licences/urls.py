@@ -15,4 +15,5 @@ urlpatterns = [
     path("<int:pk>/step/<str:step>/", views.licence_step, name="step"),
     path("<int:pk>/document/<str:field>/", views.document, name="document"),
     path("<int:pk>/licence/", views.printable, name="licence"),
+    path("<int:pk>/licence/pdf/", views.printable_pdf, name="licence_pdf"),
 ]

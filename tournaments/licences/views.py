@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.exports import configure_tables
+from members.common.pdf import attachment_name, pdf_response
 from members.federation import EventScheme, scheme_required
 from members.permissions import is_office_staff, require
 
@@ -362,19 +364,33 @@ def document(request, pk: int, field: str):
 @login_required
 def printable(request, pk: int):
     """The licence on one page, to be exhibited at the venue (EBU 1.7.10)."""
+    return render(request, "licences/licence.html", _printable_context(request, pk))
+
+
+@scheme_required(EventScheme.LICENCES)
+@login_required
+def printable_pdf(request, pk: int):
+    """The same licence as a PDF file, for the same readers."""
+    context = _printable_context(request, pk)
+    return pdf_response(
+        request,
+        "licences/licence.html",
+        context,
+        filename=attachment_name("licence", context["licence"].number),
+        html_url=reverse("licences:licence", args=[pk]),
+    )
+
+
+def _printable_context(request, pk: int) -> dict:
     licence = _get_visible(request, pk)
     if licence.state not in PRINTABLE_STATES:
         raise Http404
-    return render(
-        request,
-        "licences/licence.html",
-        {
-            "licence": licence,
-            "granted": status_label(licence.status),
-            "conditions": _conditions(licence),
-            "printed": timezone.localdate(),
-        },
-    )
+    return {
+        "licence": licence,
+        "granted": status_label(licence.status),
+        "conditions": _conditions(licence),
+        "printed": timezone.localdate(),
+    }
 
 
 # --- lists ----------------------------------------------------------------------------

@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:pk>/edit/", views.sanction_edit, name="edit"),
     path("<int:pk>/step/<str:step>/", views.sanction_step, name="step"),
     path("<int:pk>/decision/", views.decision, name="decision"),
+    path("<int:pk>/decision/pdf/", views.decision_pdf, name="decision_pdf"),
 ]

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.exports import configure_tables
+from members.common.pdf import attachment_name, pdf_response
 from members.federation import EventScheme, scheme_required
 from members.models import Club, Role
 from members.permissions import administered_club_ids, member_of, require
@@ -280,6 +282,32 @@ def sanction_step(request, pk: int, step: str):
 @login_required
 def decision(request, pk: int):
     """The decision on one page for printing: what was applied for, who decided, when, why."""
+    return render(request, "sanctions/decision.html", _decision_context(request, pk))
+
+
+@scheme_required(EventScheme.SANCTIONS)
+@login_required
+def decision_pdf(request, pk: int):
+    """The same decision as a PDF file, for the same readers."""
+    context = _decision_context(request, pk)
+    return pdf_response(
+        request,
+        "sanctions/decision.html",
+        context,
+        filename=attachment_name("decision", context["sanction"].reference),
+        html_url=reverse("sanctions:decision", args=[pk]),
+    )
+
+
+def _signer_role(decided: SanctionAction | None) -> str:
+    """Who signs: the district decides silver events and endorses gold ones; the
+    office decides gold."""
+    if decided is not None and decided.actor_role == Role.Kind.DISTRICT_OFFICIAL:
+        return _("for the district")
+    return _("for the federation office")
+
+
+def _decision_context(request, pk: int) -> dict:
     sanction = _get_visible(request, pk)
     if sanction.state not in DECIDED_STATES:
         raise Http404
@@ -297,17 +325,14 @@ def decision(request, pk: int):
     checks = _checks_of(sanction)
     swedish = (get_language() or "sv").startswith("sv")
     procedure = PROCEDURE_REF.sv if swedish else PROCEDURE_REF.en
-    return render(
-        request,
-        "sanctions/decision.html",
-        {
-            "sanction": sanction,
-            "approved": sanction.state != State.REJECTED,
-            "action": decided,
-            "refs": list(dict.fromkeys([procedure, *(row["ref"] for row in checks)])),
-            "printed": timezone.localdate(),
-        },
-    )
+    return {
+        "sanction": sanction,
+        "approved": sanction.state != State.REJECTED,
+        "action": decided,
+        "signer_role": _signer_role(decided),
+        "refs": list(dict.fromkeys([procedure, *(row["ref"] for row in checks)])),
+        "printed": timezone.localdate(),
+    }
 
 
 # --- lists ----------------------------------------------------------------------------
