@@ -85,3 +85,20 @@ class CalculatorForm(forms.Form):
         except CalcInputError as exc:
             self.add_error(exc.field, exc.message)
         return data
+
+
+class PartnerSearchForm(forms.Form):
+    """The calculator's partner, found by name or MID (the member search's rule)."""
+
+    partner = forms.CharField(
+        label=_("Your partner: name or MID"),
+        max_length=100,
+        widget=forms.TextInput(attrs={"size": 24, "autocomplete": "off"}),
+    )
+
+    def clean_partner(self):
+        text = self.cleaned_data["partner"].strip()
+        # One letter would list half the federation: a name needs two.
+        if not text.isdigit() and len(text) < 2:
+            raise forms.ValidationError(_("Type at least two letters of the name, or the MID."))
+        return text

@@ -8,14 +8,18 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import Avg, QuerySet
+from django.db.models import Avg, FilteredRelation, Max, Q, QuerySet
 from django.db.models.functions import TruncMonth
 
 from members.models import Club, Member
 from members.services import current_season
+from tournaments.models import Tournament
 
-from .domain import for_display
+from .domain import SBF_2007, TEAM_MATCH, HandicapPolicy, for_display
+from .domain.explain import Explanation, Row, explain
+from .history import FORM
 from .models import HandicapChange, MemberHandicap
+from .services import POLICY
 
 # The member page shows the latest changes; all of them are a page of their own.
 HISTORY_SHOWN = 10
@@ -38,13 +42,16 @@ def member_part(member: Member, viewer=None) -> dict:
 
 
 def member_handicap(member: Member) -> dict:
-    """The member page's handicap section: the current value, the latest rows, and a
-    chart of the month's average, whatever the length of the history."""
+    """The member page's handicap section: the current value, the latest lines (a
+    competition, or a team event's matches together), and a chart of the month's
+    average, whatever the length of the history."""
     current = current_handicap(member)
     if current is None:
         return {"member": member, "current": None}
     history = HandicapChange.objects.filter(member=member)
-    rows = list(member_history(member)[:HISTORY_SHOWN])
+    # A line a competition, a team event's matches on one (``history_lines``).
+    lines = history_lines(member)
+    rows = lines[0:HISTORY_SHOWN]
     months = list(
         history.annotate(month=TruncMonth("played_on"))
         .values("month")
@@ -52,7 +59,7 @@ def member_handicap(member: Member) -> dict:
         .order_by("month")
         .values_list("month", "value")
     )
-    count = history.count() if len(rows) == HISTORY_SHOWN else len(rows)
+    count = len(lines) if len(rows) == HISTORY_SHOWN else len(rows)
     return {
         "member": member,
         "current": current,
@@ -71,6 +78,230 @@ def member_history(member: Member) -> QuerySet[HandicapChange]:
         .select_related("tournament", "match")
         .order_by("-played_on", "-tournament_id", "-match__round", "-match_id")
     )
+
+
+class HistoryLine:
+    """One line of a member's history: a competition, or a team event's matches
+    together (each match is a competition of its own, 3.3.3.1, but a member reads the
+    event as one evening). ``rows`` in the order played."""
+
+    def __init__(self, rows: Sequence[HandicapChange]):
+        self.rows = list(rows)
+        first = self.rows[0]
+        self.tournament = first.tournament
+        self.tournament_id = first.tournament_id
+        self.played_on = first.played_on
+        self.place = first.place
+        self.scoring = first.scoring
+        self.is_team = first.match_id is not None
+        self.old = first.old
+        self.change = sum((row.change for row in self.rows), Decimal(0))
+        self.new = self.rows[-1].new
+        # A team event's line has no single partner, team, field or result.
+        single = not self.is_team
+        self.partner = first.partner if single else None
+        self.owner = first.owner if single else None
+        self.field = first.field if single else None
+        self.expected = first.expected if single else None
+        self.achieved = first.achieved if single else None
+
+
+def _play_order(row: HandicapChange) -> tuple:
+    # A match reported again leaves rows naming a match no longer there until the
+    # tournament's handicap step: they go last.
+    match = row.match
+    return (match is None, match.round if match else 0, row.match_id or 0)
+
+
+def _lines_of(rows: Sequence[HandicapChange]) -> list[HistoryLine]:
+    """Rows grouped by tournament, newest first, each group in the order played."""
+    groups: dict[int, list[HandicapChange]] = {}
+    for row in rows:
+        groups.setdefault(row.tournament_id, []).append(row)
+    lines = [HistoryLine(sorted(group, key=_play_order)) for group in groups.values()]
+    lines.sort(key=lambda line: (line.played_on, line.tournament_id), reverse=True)
+    return lines
+
+
+class HistoryLines:
+    """A member's history as lines (``HistoryLine``), newest first, for a paged table:
+    the count is one query, a page of lines one more (the page's tournaments by a
+    subquery), however many matches a team event had."""
+
+    def __init__(self, member: Member):
+        self.member = member
+        self._count: int | None = None
+
+    def _tournaments(self) -> QuerySet:
+        return (
+            HandicapChange.objects.filter(member=self.member)
+            .values("tournament_id")
+            .annotate(day=Max("played_on"))
+            .order_by("-day", "-tournament_id")
+        )
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self._tournaments().count()
+        return self._count
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            return self[key : key + 1][0]
+        page = self._tournaments().values("tournament_id")[key]
+        rows = HandicapChange.objects.filter(
+            member=self.member, tournament_id__in=page
+        ).select_related("tournament", "match")
+        return _lines_of(list(rows))
+
+    def __iter__(self):
+        return iter(self[0 : len(self)])
+
+
+def history_lines(member: Member) -> HistoryLines:
+    """The member's handicap history page: one line per competition, a team event's
+    matches on one line."""
+    return HistoryLines(member)
+
+
+POLICIES: dict[str, HandicapPolicy] = {p.version: p for p in (SBF_2007, POLICY)}
+
+
+@dataclass(frozen=True)
+class Why:
+    """One history row with its equations filled in (``explanation``), or None and
+    ``problem`` saying why not; ``boards`` is the competition's B_N."""
+
+    row: HandicapChange
+    boards: int | None
+    explanation: Explanation | None
+    problem: str = ""
+    constants: dict | None = None
+    # The change filled in, shown at three decimals, is not the stored one: the
+    # stored inputs are rounded (the page says so).
+    rounded: bool = False
+
+
+# Why a row cannot be explained; the template says it in the reader's language.
+MATCH_GONE = "match_gone"
+UNKNOWN_RULES = "unknown_rules"
+NOT_COMPUTABLE = "not_computable"
+
+
+def _printed(value: float, places: int) -> Decimal:
+    """A constant as the equation prints it: rounded, without trailing zeros (0.5, 480)."""
+    shown = for_display(value, places)
+    return shown.quantize(Decimal(1)) if shown == shown.to_integral() else shown.normalize()
+
+
+def why_row(row: HandicapChange) -> Why:
+    """``row`` put back into the equations (``domain.explain``). B_N is not in the
+    row: it is the tournament's boards, a team match's own boards."""
+    if row.match_id is not None:
+        if row.match is None:
+            return Why(row, None, None, MATCH_GONE)
+        form, boards = TEAM_MATCH, row.match.boards
+    else:
+        form, boards = FORM.get(row.tournament.kind, ""), row.tournament.boards
+    policy = POLICIES.get(row.policy_version)
+    if policy is None:
+        return Why(row, boards, None, UNKNOWN_RULES)
+    numbers = Row(
+        form=form,
+        scoring=row.scoring,
+        boards=boards,
+        boards_played=row.boards,
+        old=float(row.old),
+        partner=None if row.partner is None else float(row.partner),
+        owner=float(row.owner),
+        field=float(row.field),
+        expected=float(row.expected),
+        achieved=float(row.achieved),
+        change=float(row.change),
+        new=float(row.new),
+    )
+    try:
+        explanation = explain(numbers, policy)
+    except ValueError:  # the rules' UnknownRule too: a row the rules cannot read back
+        return Why(row, boards, None, NOT_COMPUTABLE)
+    e = explanation
+    constants = {
+        "average": _printed(e.average, 2),
+        "slope": _printed(e.slope, 4),
+        "s": _printed(e.s, 2),
+        "c_u": _printed(e.c_u, 2),
+        "c_k": _printed(e.c_k, 2),
+        "c_b": _printed(e.c_b, 2),
+        "impact": _printed(e.impact, 2),
+        "max": _printed(e.max_handicap, 2),
+    }
+    rounded = for_display(e.change, 3) != row.change
+    return Why(row, boards, explanation, "", constants, rounded)
+
+
+def why(member: Member, tournament_pk: int) -> tuple[Tournament, HistoryLine, list[Why]] | None:
+    """A line of the member's history explained: the tournament, the line and each of
+    its rows (a team event's matches in the order played); None if the member has no
+    row in that tournament."""
+    rows = list(
+        HandicapChange.objects.filter(member=member, tournament_id=tournament_pk).select_related(
+            "tournament", "match"
+        )
+    )
+    if not rows:
+        return None
+    line = _lines_of(rows)[0]
+    return line.tournament, line, [why_row(row) for row in line.rows]
+
+
+# The calculator's partner search: enough names to find one by, not a directory.
+PARTNERS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class PartnerChoice:
+    mid: int
+    name: str
+    club: str
+
+
+def partner_choices(text: str, *, leave_out: Member | None = None) -> tuple[list, bool]:
+    """Members matching ``text`` (a MID, or words of the name), as the member search
+    finds them, with the club they represent this season; and whether there were more
+    than are shown."""
+    text = text.strip()
+    members = Member.objects.all()
+    members = members.filter(mid=int(text)) if text.isdigit() else members.search(text)
+    if leave_out is not None:
+        members = members.exclude(pk=leave_out.pk)
+    represented = FilteredRelation(
+        "memberships",
+        condition=Q(memberships__season=current_season(), memberships__represents=True),
+    )
+    found = list(
+        members.annotate(represented=represented)
+        .order_by("last_name", "first_name", "mid")
+        .values_list("mid", "first_name", "last_name", "represented__club__name")[
+            : PARTNERS_SHOWN + 1
+        ]
+    )
+    return (
+        [PartnerChoice(mid, f"{first} {last}", club or "–") for mid, first, last, club in found][
+            :PARTNERS_SHOWN
+        ],
+        len(found) > PARTNERS_SHOWN,
+    )
+
+
+def partner_with_handicap(mid: int) -> tuple[Member, MemberHandicap | None] | None:
+    """The chosen partner and their current handicap (None: no handicap yet)."""
+    member = Member.objects.filter(mid=mid).select_related("current_handicap").first()
+    if member is None:
+        return None
+    try:
+        return member, member.current_handicap
+    except MemberHandicap.DoesNotExist:
+        return member, None
 
 
 def _day(value) -> date:

@@ -1,5 +1,10 @@
 import django_tables2 as tables
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableData
 
 from tournaments.tables import TournamentColumn
 
@@ -40,7 +45,8 @@ class ClubHandicapTable(tables.Table):
 
 def _result(value, record) -> str:
     unit = "%" if record.scoring == "topscore" else "IMP"
-    return f"{hcp(value, 2)} {unit}"
+    # In the reader's number format (48,40 % in Swedish), as the template's numbers.
+    return f"{number_format(hcp(value, 2), 2)} {unit}"
 
 
 class HandicapHistoryTable(tables.Table):
@@ -71,7 +77,9 @@ class HandicapHistoryTable(tables.Table):
         empty_text = _("No competitions have changed this handicap yet.")
 
     def render_tournament(self, value, record):
-        return f"{value}, {_('round')} {record.match.round}" if record.match_id else value
+        if record.match_id and record.match is not None:
+            return f"{value}, {_('round')} {record.match.round}"
+        return value
 
     def render_old(self, value):
         return hcp(value)
@@ -93,6 +101,91 @@ class HandicapHistoryTable(tables.Table):
 
     def render_change(self, value):
         return signed(value)
+
+    def render_new(self, value):
+        return hcp(value)
+
+
+class HistoryLinesData(TableData):
+    """``selectors.HistoryLines`` as django-tables2 reads it: counted and sliced by the
+    page, never read whole (``TableListData`` would make a list of every line)."""
+
+    def __len__(self):
+        return len(self.data)
+
+
+def _line_result(value, record) -> str:
+    return "–" if value is None else _result(value, record)
+
+
+class HandicapLineTable(tables.Table):
+    """The member's handicap history page (``selectors.history_lines``): one line per
+    competition, a team event's matches on one line with the total change and the
+    handicap after, each line's change opening to its equations (``views.why``)."""
+
+    caption = _("Handicap history")
+
+    played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), accessor="tournament__name")
+    place = tables.Column(verbose_name=_("Place"), default="–")
+    old = tables.Column(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
+    partner = tables.Column(
+        verbose_name=_("Partner hcp"), attrs={"td": {"class": "num"}}, empty_values=()
+    )
+    owner = tables.Column(
+        verbose_name=_("Pair hcp"), attrs={"td": {"class": "num"}}, empty_values=()
+    )
+    field = tables.Column(
+        verbose_name=_("Field hcp"), attrs={"td": {"class": "num"}}, empty_values=()
+    )
+    expected = tables.Column(
+        verbose_name=_("Expected"), attrs={"td": {"class": "num"}}, empty_values=()
+    )
+    achieved = tables.Column(
+        verbose_name=_("Achieved"), attrs={"td": {"class": "num"}}, empty_values=()
+    )
+    change = tables.Column(verbose_name=_("Change"), attrs={"td": {"class": "num"}})
+    new = tables.Column(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "handicap-history-all"}
+        empty_text = _("No competitions have changed this handicap yet.")
+
+    def __init__(self, lines, *, member, **kwargs):
+        self.member = member
+        super().__init__(HistoryLinesData(lines), **kwargs)
+
+    def render_tournament(self, value, record):
+        return render_to_string("handicap/includes/_line_tournament.html", {"line": record})
+
+    def render_old(self, value):
+        return hcp(value)
+
+    def render_partner(self, value):
+        return hcp(value)
+
+    def render_owner(self, value):
+        return hcp(value)
+
+    def render_field(self, value):
+        return hcp(value)
+
+    def render_expected(self, value, record):
+        return _line_result(value, record)
+
+    def render_achieved(self, value, record):
+        return _line_result(value, record)
+
+    def render_change(self, value, record):
+        # The number a member wonders about opens its equations. No hidden words in
+        # the link: positioned out of sight, they would widen a phone's page past the
+        # table's own scroll box.
+        return format_html(
+            '<a href="{}" class="why-link">{}</a>',
+            reverse("handicap:why", args=[self.member.mid, record.tournament_id]),
+            signed(value),
+        )
 
     def render_new(self, value):
         return hcp(value)

@@ -8,4 +8,5 @@ urlpatterns = [
     path("calculator/", views.calculator, name="calculator"),
     path("clubs/<int:pk>/", views.club_handicaps, name="club"),
     path("members/<int:mid>/", views.member_history, name="member_history"),
+    path("members/<int:mid>/why/<int:tournament>/", views.why, name="why"),
 ]

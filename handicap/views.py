@@ -1,34 +1,73 @@
 """Handicap pages: the calculator, a club's members by handicap, and a member's whole
-history (the member page's section is a page part: ``selectors.member_part``)."""
+history, each line opening to its equations (the member page's section is a page part:
+``selectors.member_part``)."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from members.common.exports import table_page
+from members.common.exports import csv_response, wants_export
 from members.models import Club, Member
 from members.permissions import member_of
 
 from .domain import for_display
-from .forms import CalculatorForm
+from .forms import CalculatorForm, PartnerSearchForm
 from .selectors import club_handicaps as club_list
-from .selectors import current_handicap
+from .selectors import current_handicap, history_lines, partner_choices, partner_with_handicap
 from .selectors import member_history as history_of
-from .tables import ClubHandicapTable, HandicapHistoryTable
+from .selectors import why as why_of
+from .tables import ClubHandicapTable, HandicapHistoryTable, HandicapLineTable
+
+HISTORY_PER_PAGE = 50
+
+
+def _mid(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 10 else None
 
 
 def calculator(request):
-    """What a result would do to a handicap; a logged-in member's own handicap comes filled in."""
+    """What a result would do to a handicap. A logged-in member's own handicap comes
+    filled in, and they may look their partner up by name or MID: the partner chosen
+    (``partner_mid``, a plain link, no script) comes filled in after their own."""
+    member = member_of(request.user)
+    computing = any(name in request.GET for name in CalculatorForm.base_fields)
+    search = partner = None
+    choices: list = []
+    more = partner_missing = False
+    if member is not None:
+        search = PartnerSearchForm(request.GET if "partner" in request.GET else None)
+        if search.is_bound and search.is_valid():
+            choices, more = partner_choices(search.cleaned_data["partner"], leave_out=member)
+        mid = _mid(request.GET.get("partner_mid"))
+        if mid is not None:
+            partner = partner_with_handicap(mid)
+            partner_missing = partner is None
     initial = {}
-    own = current_handicap(member_of(request.user)) if not request.GET else None
+    own = current_handicap(member) if not computing else None
     if own is not None:
         initial["owner"] = str(for_display(float(own.handicap)))
-    form = CalculatorForm(request.GET or None, initial=initial)
+        if partner is not None and partner[1] is not None:
+            initial["owner"] += f", {for_display(float(partner[1].handicap))}"
+            initial["kind"] = "pairs"
+    form = CalculatorForm(request.GET if computing else None, initial=initial)
     calculation = form.calculation if form.is_valid() else None
     invalid = [form[name].label for name in form.errors if name in form.fields]
     return render(
         request,
         "handicap/calculator.html",
-        {"form": form, "calc": calculation, "own": own, "invalid": invalid},
+        {
+            "form": form,
+            "calc": calculation,
+            "own": own,
+            "invalid": invalid,
+            "partner_search": search,
+            "choices": choices,
+            "more": more,
+            "partner": partner and partner[0],
+            "partner_handicap": partner and partner[1],
+            "partner_missing": partner_missing,
+        },
     )
 
 
@@ -40,12 +79,28 @@ def club_handicaps(request, pk: int):
 
 
 def member_history(request, mid: int):
-    """Every handicap change of a member, 50 a page, and as CSV."""
+    """Every handicap change of a member, a competition a line (a team event's matches
+    on one), 50 lines a page; as CSV every row, each match its own."""
     member = get_object_or_404(Member, mid=mid)
-    return table_page(
+    if wants_export(request):
+        return csv_response(
+            HandicapHistoryTable(history_of(member)).as_values(), f"handicap-{member.mid}.csv"
+        )
+    table = HandicapLineTable(history_lines(member), member=member)
+    RequestConfig(request, paginate={"per_page": HISTORY_PER_PAGE}).configure(table)
+    return render(request, "handicap/member_history.html", {"member": member, "table": table})
+
+
+def why(request, mid: int, tournament: int):
+    """One line of the history with its equations filled in: "why is my handicap X".
+    Seen by whoever may see the history (everybody, as the member page)."""
+    member = get_object_or_404(Member, mid=mid)
+    found = why_of(member, tournament)
+    if found is None:
+        raise Http404
+    event, line, whys = found
+    return render(
         request,
-        HandicapHistoryTable(history_of(member)),
-        filename=f"handicap-{member.mid}.csv",
-        template="handicap/member_history.html",
-        context={"member": member},
+        "handicap/why.html",
+        {"member": member, "tournament": event, "line": line, "whys": whys},
     )

@@ -339,7 +339,7 @@ def test_calculator_is_in_the_navigation(client):
     assert 'href="/handicap/calculator/"' in body and "Handicap calculator" in body
 
 
-def test_a_team_events_matches_show_with_their_rounds(client):
+def test_a_team_events_matches_show_as_one_line_with_their_rounds(client):
     from handicap.services import update_handicaps_for
     from handicap.tests.test_teams import _event, _match
 
@@ -350,11 +350,12 @@ def test_a_team_events_matches_show_with_their_rounds(client):
     player = home.players.order_by("pk").first().member
     body = client.get(f"/members/{player.mid}/", **EN).content.decode()
     table = body[body.index('id="handicap-history"') :]
-    # newest first: the second match above the first, each naming its round
-    assert table.index("Lagserien</a>, round 2") < table.index("Lagserien</a>, round 1")
-    assert "2 competitions." in body
+    # One line for the event, its matches inside in the order played
+    assert table.count("Lagserien</a>") == 1 and "2 matches" in table
+    assert table.index("round 1:") < table.index("round 2:")
+    assert "1 competition." in body
     swedish = client.get(f"/members/{player.mid}/", **SV).content.decode()
-    assert "Lagserien</a>, rond 2" in swedish
+    assert "rond 2:" in swedish
 
 
 # --- the calculator's query count ---------------------------------------------------------
