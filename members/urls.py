@@ -9,6 +9,7 @@ urlpatterns = [
     path("districts/<int:pk>/", views.district_detail, name="district"),
     path("clubs/<int:pk>/", views.club_detail, name="club"),
     path("clubs/<int:pk>/edit/", views.club_edit, name="club_edit"),
+    path("members/lookup/", views.member_lookup, name="member_lookup"),
     path("members/<int:mid>/", views.member_detail, name="member"),
     path("members/<int:mid>/private/", views.private_details_edit, name="private_edit"),
     path("me/", views.my_page, name="my_page"),

@@ -1,6 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import FilteredRelation, Q
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -34,12 +35,16 @@ from .permissions import (
     is_office_staff,
     member_of,
     require,
+    roles_of,
     viewer_of,
 )
 from .tables import ClubMembersTable, DistrictClubsTable
 
 # The notifications page shows the newest this many.
 NOTIFICATIONS_SHOWN = 100
+# The member lookup answers with at most this many (tournaments/manual/rosters.py
+# LOOKUP_LIMIT: the roster form lists as many to choose from).
+MEMBER_LOOKUP_LIMIT = 20
 
 SEARCH_KINDS = {
     "member": (MemberFilter, Member.objects.all()),
@@ -360,6 +365,34 @@ def member_import(request):
         "members/member_import.html",
         {"form": form, "errors": errors, "summary": summary},
     )
+
+
+@login_required
+def member_lookup(request):
+    """Members by name or MID as JSON, for the lookup of the forms that name players
+    (static/js/member_lookup.js): at most 20, with the club each represents. Only for
+    those who enter results, club administrators and the office."""
+    roles = roles_of(request.user)
+    require(roles.office or bool(roles.clubs))
+    query = " ".join(request.GET.get("q", "").split())[:100]
+    found = Member.objects.none()
+    if query.isascii() and query.isdigit():
+        # A MID is at most nine digits; a longer number names nobody.
+        if len(query) <= 9:
+            found = Member.objects.filter(mid=int(query))
+    elif len(query) >= 2:
+        found = Member.objects.search(query)
+    rows = _search_rows("member", found)[:MEMBER_LOOKUP_LIMIT]
+    response = JsonResponse(
+        {
+            "members": [
+                {"mid": mid, "name": f"{first} {last}", "club": club_name or ""}
+                for mid, first, last, _club, club_name, _town in rows
+            ]
+        }
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def not_found(request, exception=None):

@@ -397,6 +397,35 @@ class LineupSlot(models.Model):
         return f"{self.player} half {self.half}"
 
 
+class TeamRosterPlayer(models.Model):
+    """A player named for a team of a team event entered by hand: whom the match form
+    offers. Who actually played, and for how many halves, is ``EntryPlayer``; a player
+    counts as the team's only after a half (seed 003), so the roster is kept apart."""
+
+    # The event again beside the team, so that the database itself keeps a player to
+    # one team of an event ("Spelare får inte delta i fler lag än ett").
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="roster", verbose_name=_("team")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("member")
+    )
+
+    class Meta:
+        verbose_name = _("roster player")
+        verbose_name_plural = _("roster players")
+        ordering = ["entry", "member__last_name", "member__first_name", "member__mid"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "member"], name="roster_player_one_team_per_event"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} ({self.entry})"
+
+
 class Standing(models.Model):
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
     place = models.PositiveIntegerField(_("place"))

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.db.models import F, FilteredRelation, Q
 from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 
 from members.models import Member
+from members.services import current_season
 from tournaments.domain.teams import PLAYERS_PER_HALF, SIDES
 from tournaments.forms import ClubChoiceForm
 from tournaments.importers.report import (
@@ -27,7 +29,14 @@ from tournaments.importers.text import Text, gettext_noop
 from tournaments.models import Entry, Tournament
 
 from . import award_tables
-from .services import MANUAL, HalfLineup, manual_event_id
+from .rosters import (
+    LOOKUP_LIMIT,
+    ROSTER_MAXIMUM,
+    ROSTER_MINIMUM,
+    player_label,
+    player_reference,
+)
+from .services import MANUAL, HalfLineup, manual_event_id, roster_field
 
 TEXTAREA = forms.Textarea(attrs={"rows": 8, "cols": 50, "spellcheck": "false"})
 
@@ -81,8 +90,12 @@ class TeamEventForm(ClubChoiceForm):
 
 
 class TeamChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Entry) -> str:
+    @staticmethod
+    def team_label(obj: Entry) -> str:
         return f"{obj.number} {obj.name}".strip()
+
+    def label_from_instance(self, obj: Entry) -> str:
+        return self.team_label(obj)
 
 
 class MatchForm(forms.Form):
@@ -122,13 +135,14 @@ class MatchForm(forms.Form):
         ],
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, rosters: dict[int, list[Member]], **kwargs):
         super().__init__(*args, **kwargs)
         teams = Entry.objects.filter(section__tournament=tournament).order_by("number")
         self.fields["home"].queryset = teams
         self.fields["away"].queryset = teams
         section = tournament.sections.first()
         self.fields["boards"].initial = section.boards if section else None
+        self.rosters = rosters
 
     def clean(self):
         data = super().clean()
@@ -136,21 +150,55 @@ class MatchForm(forms.Form):
             for name in ("imps_home", "imps_away"):
                 if data.get(name) is None and name not in self.errors:
                     self.add_error(name, _("Give the IMPs of a played match (0 if none)."))
+            # The line-ups offer the rosters' players only (a substitute joins the
+            # roster first), so a short roster is said at the team, not at every seat.
+            for side in SIDES:
+                team = data.get(side)
+                count = len(self.rosters.get(team.pk, [])) if team else ROSTER_MINIMUM
+                if count < ROSTER_MINIMUM:
+                    self.add_error(
+                        side,
+                        _(
+                            "%(team)s has %(count)s players on its roster and a match "
+                            "needs at least %(min)s: add players to the roster first."
+                        )
+                        % {
+                            "team": TeamChoiceField.team_label(team),
+                            "count": count,
+                            "min": ROSTER_MINIMUM,
+                        },
+                    )
         return data
 
 
-class HalfLineupForm(forms.Form):
-    """One half's line-ups: four MIDs per team; a half left empty was not played."""
+def roster_choices(teams, rosters: dict[int, list[Member]]) -> list:
+    """The line-up seats' choices: each team's roster under the team's name."""
+    return [
+        (
+            TeamChoiceField.team_label(team),
+            [(m.mid, player_label(m.first_name, m.last_name, m.mid)) for m in rosters[team.pk]],
+        )
+        for team in teams
+        if rosters.get(team.pk)
+    ]
 
-    def __init__(self, *args, **kwargs):
+
+class HalfLineupForm(forms.Form):
+    """One half's line-ups: four players per team, chosen from the rosters (each seat's
+    value is the player's MID); a half left empty was not played."""
+
+    def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
-        for side, label in (("home", _("Home")), ("away", _("Away"))):
+        choices = [("", "–"), *players]
+        # The page names the half and the team around each team's four seats.
+        for side in SIDES:
             for seat in range(1, PLAYERS_PER_HALF + 1):
-                self.fields[f"{side}_{seat}"] = forms.IntegerField(
-                    label=f"{label} {seat}",
+                self.fields[f"{side}_{seat}"] = forms.TypedChoiceField(
+                    label=_("Player %(row)s") % {"row": seat},
                     required=False,
-                    min_value=1,
-                    widget=forms.NumberInput(attrs={"placeholder": "MID"}),
+                    choices=choices,
+                    coerce=int,
+                    empty_value=None,
                 )
 
     def clean(self):
@@ -188,6 +236,109 @@ def lineups_from(formset) -> list[HalfLineup]:
     """The halves that were filled in, numbered by their position (half 1, half 2)."""
     halves = [form.lineup(index) for index, form in enumerate(formset.forms, start=1)]
     return [h for h in halves if h is not None]
+
+
+class TeamRosterForm(forms.Form):
+    """A team's roster, a player a row, by MID or by name (or as the lookup writes
+    them, "Anna Ek (12345)"). A name one member has is taken; a name several share is
+    never guessed: the form lists them to choose from (radio buttons ``pick_<row>``)
+    and keeps nothing until every row names one member."""
+
+    def __init__(self, *args, rows: int = ROSTER_MAXIMUM, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A roster grown past the rows by substitutes who played is shown whole.
+        self.row_count = max(rows, ROSTER_MAXIMUM)
+        for row in range(1, self.row_count + 1):
+            self.fields[roster_field(row)] = forms.CharField(
+                label=_("Player %(row)s") % {"row": row},
+                required=False,
+                max_length=200,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "spellcheck": "false",
+                        "data-member-lookup": "",
+                    }
+                ),
+            )
+        self.candidates: dict[int, list[Member]] = {}
+
+    @staticmethod
+    def initial_for(members: list[Member]) -> dict[str, str]:
+        return {
+            roster_field(row): player_label(m.first_name, m.last_name, m.mid)
+            for row, m in enumerate(members, start=1)
+        }
+
+    def rows(self):
+        """(row, bound field, the members to choose from or None), for the template."""
+        for row in range(1, self.row_count + 1):
+            yield row, self[roster_field(row)], self.candidates.get(row)
+
+    def clean(self):
+        data = super().clean()
+        mids: list[int | None] = []
+        understood: dict[str, str] = {}
+        for row in range(1, self.row_count + 1):
+            name = roster_field(row)
+            reference = player_reference(data.get(name) or "")
+            if reference is None or isinstance(reference, int):
+                # A MID: the service says whether a member has it, at this row.
+                mids.append(reference)
+                continue
+            mids.append(None)
+            found = list(
+                Member.objects.search(reference)
+                # The club each represents tells apart members of one name.
+                .annotate(
+                    represented=FilteredRelation(
+                        "memberships",
+                        condition=Q(
+                            memberships__season=current_season(), memberships__represents=True
+                        ),
+                    ),
+                    club_name=F("represented__club__name"),
+                )
+                .order_by("last_name", "first_name", "mid")[: LOOKUP_LIMIT + 1]
+            )
+            # A choice made from an earlier answer counts while the row still says
+            # what the members were found by.
+            picked = self.data.get(f"pick_{row}")
+            chosen = next((m for m in found if str(m.mid) == picked), None)
+            if chosen is None and len(found) == 1:
+                chosen = found[0]
+            params = {"row": row, "text": reference, "count": len(found), "limit": LOOKUP_LIMIT}
+            if chosen is not None:
+                mids[-1] = chosen.mid
+                understood[name] = player_label(chosen.first_name, chosen.last_name, chosen.mid)
+            elif not found:
+                self.add_error(
+                    name,
+                    _('Row %(row)s: no member\'s name matches "%(text)s". Give the MID.') % params,
+                )
+            elif len(found) > LOOKUP_LIMIT:
+                self.add_error(
+                    name,
+                    _(
+                        'Row %(row)s: more than %(limit)s members match "%(text)s". Write '
+                        "more of the name, or the MID."
+                    )
+                    % params,
+                )
+            else:
+                self.candidates[row] = found
+                self.add_error(
+                    name,
+                    _('Row %(row)s: %(count)s members match "%(text)s". Choose one below.')
+                    % params,
+                )
+        if understood:
+            # Shown again (a problem elsewhere), a row says whom its name was taken for.
+            self.data = self.data.copy()
+            for name, label in understood.items():
+                self.data[name] = label
+        data["mids"] = mids
+        return data
 
 
 class PairsEventForm(ClubChoiceForm):

@@ -35,6 +35,7 @@ from tournaments.models import (
     LineupSlot,
     Section,
     TeamMatch,
+    TeamRosterPlayer,
     Tournament,
 )
 from tournaments.signals import results_changed
@@ -42,6 +43,7 @@ from tournaments.teams import compute_team_standings
 
 from . import award_tables
 from .awarding import AWARD_CHECK
+from .rosters import ROSTER_MAXIMUM, ROSTER_MINIMUM
 
 MANUAL = "manual"  # Tournament.source_format and ImportLog.source_format
 _CENT = Decimal("0.01")
@@ -250,6 +252,13 @@ def _check_lineups(
         .exclude(entry__in=list(teams.values()))
         .values_list("member__mid", "entry__name")
     )
+    # The rosters name a player's team before the player has played for it.
+    rostered = {
+        mid: (entry_id, name)
+        for mid, entry_id, name in TeamRosterPlayer.objects.filter(
+            tournament=tournament, member__mid__in=mids
+        ).values_list("member__mid", "entry_id", "entry__name")
+    }
     per_team: dict[Side, set[int]] = {"home": set(), "away": set()}
     for h in halves:
         in_half: set[int] = set()
@@ -303,7 +312,7 @@ def _check_lineups(
                             params,
                         )
                     )
-                elif mid in other_team:
+                elif mid in other_team or (mid in rostered and rostered[mid][0] != teams[side].pk):
                     problems.append(
                         EntryProblem(
                             where,
@@ -311,7 +320,7 @@ def _check_lineups(
                                 "Half %(half)s, %(team)s, player %(seat)s: MID %(mid)s "
                                 "plays for %(other)s in this event."
                             ),
-                            params | {"other": other_team[mid]},
+                            params | {"other": other_team.get(mid) or rostered[mid][1]},
                         )
                     )
                 in_half.add(mid)
@@ -356,6 +365,22 @@ def _refresh_halves_played(entries: Iterable[Entry]) -> None:
             changed.append(player)
     EntryPlayer.objects.filter(pk__in=stale).delete()
     EntryPlayer.objects.bulk_update(changed, ["halves_played"])
+
+
+def _add_to_rosters(tournament: Tournament, slots: Sequence[LineupSlot]) -> None:
+    """A substitute who played joins the team's roster, as the office expects: the
+    match form offers them next time. The checks before made sure no other team has
+    them."""
+    on_roster = set(
+        TeamRosterPlayer.objects.filter(entry__in={s.entry_id for s in slots}).values_list(
+            "entry_id", "member_id"
+        )
+    )
+    missing = {(s.entry_id, s.player.member_id) for s in slots} - on_roster
+    TeamRosterPlayer.objects.bulk_create(
+        TeamRosterPlayer(tournament=tournament, entry_id=entry_id, member_id=member_id)
+        for entry_id, member_id in sorted(missing)
+    )
 
 
 def _canonical(data: Mapping[str, object]) -> bytes:
@@ -510,6 +535,7 @@ def record_team_match(
                     slots.append(LineupSlot(match=match, entry=entry, half=h.half, player=player))
         LineupSlot.objects.bulk_create(slots)
         _refresh_halves_played([home, away])
+        _add_to_rosters(tournament, slots)
 
         rounds = max(
             TeamMatch.objects.filter(tournament=tournament).values_list("round", flat=True)
@@ -566,3 +592,132 @@ def record_team_match(
         )
     match.refresh_from_db()
     return match
+
+
+def roster_field(row: int) -> str:
+    """The roster form's field a roster problem belongs to: ``player_3``."""
+    return f"player_{row}"
+
+
+def team_rosters(tournament: Tournament) -> dict[int, list[Member]]:
+    """Each team's roster (by entry id), its members by name: one query."""
+    rosters: dict[int, list[Member]] = {}
+    for player in (
+        TeamRosterPlayer.objects.filter(tournament=tournament)
+        .select_related("member")
+        .order_by("entry_id", "member__last_name", "member__first_name", "member__mid")
+    ):
+        rosters.setdefault(player.entry_id, []).append(player.member)
+    return rosters
+
+
+def set_team_roster(*, team: Entry, mids: Sequence[int | None]) -> list[Member]:
+    """The roster of ``team`` becomes the members of ``mids``, one a form row (``None``
+    for a row left empty), all or nothing. Returns the roster; raises
+    :class:`TeamEntryError` listing every problem, each at its row."""
+    with transaction.atomic():
+        # One writer per event: the check that a player has no other team reads the
+        # other teams' rosters (record_team_match takes the same lock).
+        tournament = Tournament.objects.select_for_update(no_key=True).get(
+            pk=team.section.tournament_id
+        )
+        if tournament.source_format != MANUAL or tournament.scoring != Tournament.Scoring.TEAM_VP:
+            raise TeamEntryError([EntryProblem("", gettext_noop("This is not a team event."))])
+        problems: list[EntryProblem] = []
+        rows = [(row, mid) for row, mid in enumerate(mids, start=1) if mid is not None]
+        members = {m.mid: m for m in Member.objects.filter(mid__in=[mid for _r, mid in rows])}
+        elsewhere = {
+            mid: name or str(number)
+            for mid, number, name in TeamRosterPlayer.objects.filter(
+                tournament=tournament, member__mid__in=list(members)
+            )
+            .exclude(entry=team)
+            .values_list("member__mid", "entry__number", "entry__name")
+        }
+        first_row: dict[int, int] = {}
+        for row, mid in rows:
+            where = roster_field(row)
+            member = members.get(mid)
+            if member is None:
+                problems.append(
+                    EntryProblem(
+                        where,
+                        gettext_noop("Row %(row)s: no member has MID %(mid)s."),
+                        {"row": row, "mid": mid},
+                    )
+                )
+                continue
+            params = {"row": row, "name": str(member)}
+            if mid in first_row:
+                problems.append(
+                    EntryProblem(
+                        where,
+                        gettext_noop("Row %(row)s: %(name)s is already in row %(first)s."),
+                        params | {"first": first_row[mid]},
+                    )
+                )
+                continue
+            first_row[mid] = row
+            if mid in elsewhere:
+                problems.append(
+                    EntryProblem(
+                        where,
+                        gettext_noop(
+                            "Row %(row)s: %(name)s is on the roster of %(other)s in this "
+                            "event; a player plays for one team only."
+                        ),
+                        params | {"other": elsewhere[mid]},
+                    )
+                )
+        team_name = _team_label(team)
+        on_roster = TeamRosterPlayer.objects.filter(entry=team).count()
+        # Substitutes who played may have taken a roster past the bound: it only stops
+        # the form from adding more.
+        if len(first_row) > max(ROSTER_MAXIMUM, on_roster):
+            problems.append(
+                EntryProblem(
+                    "",
+                    gettext_noop("A roster holds at most %(max)s players."),
+                    {"max": ROSTER_MAXIMUM},
+                )
+            )
+        if len(first_row) < ROSTER_MINIMUM:
+            problems.append(
+                EntryProblem(
+                    "",
+                    gettext_noop(
+                        "%(team)s needs at least %(min)s players to play a match (four "
+                        "play each half); the roster has %(count)s."
+                    ),
+                    {"team": team_name, "min": ROSTER_MINIMUM, "count": len(first_row)},
+                )
+            )
+        # A player who has played stays: the saved line-ups name them.
+        for mid, name in (
+            EntryPlayer.objects.filter(entry=team, member__isnull=False)
+            .exclude(member__mid__in=list(first_row))
+            .values_list("member__mid", "name")
+            .order_by("member__mid")
+        ):
+            problems.append(
+                EntryProblem(
+                    "",
+                    gettext_noop(
+                        "%(name)s (MID %(mid)s) has played for %(team)s and stays on the roster."
+                    ),
+                    {"name": name, "mid": mid, "team": team_name},
+                )
+            )
+        if problems:
+            raise TeamEntryError(problems)
+
+        wanted = {members[mid].pk for mid in first_row}
+        TeamRosterPlayer.objects.filter(entry=team).exclude(member_id__in=wanted).delete()
+        kept = set(TeamRosterPlayer.objects.filter(entry=team).values_list("member_id", flat=True))
+        TeamRosterPlayer.objects.bulk_create(
+            TeamRosterPlayer(tournament=tournament, entry=team, member_id=pk)
+            for pk in sorted(wanted - kept)
+        )
+    return sorted(
+        (members[mid] for mid in first_row), key=lambda m: (m.last_name, m.first_name, m.mid)
+    )

@@ -12,12 +12,13 @@ from collections import defaultdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.translation import gettext as _
 
 from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
 from tournaments.domain.teams import preview_vp
-from tournaments.models import LineupSlot, Standing, TeamMatch, Tournament
+from tournaments.models import Entry, LineupSlot, Standing, TeamMatch, Tournament
 from tournaments.progress import pipeline_state
 from tournaments.services import ReportRefused, report_results
 from tournaments.teams import team_placings
@@ -28,9 +29,12 @@ from .forms import (
     MatchForm,
     PairsEventForm,
     TeamEventForm,
+    TeamRosterForm,
     lineups_from,
     pairs_report,
+    roster_choices,
 )
+from .rosters import ROSTER_MINIMUM
 
 
 def _club_rights(user) -> tuple[bool, set[int]]:
@@ -130,6 +134,11 @@ def team_event(request, pk: int):
         .select_related("entry")
         .order_by("place", "entry__number")
     ]
+    rosters = services.team_rosters(tournament)
+    teams = [
+        {"team": team, "players": rosters.get(team.pk, [])}
+        for team in Entry.objects.filter(section__tournament=tournament).order_by("number")
+    ]
     return render(
         request,
         "tournaments/manual/team_event.html",
@@ -139,15 +148,50 @@ def team_event(request, pk: int):
             "pipeline": pipeline_state(tournament),
             "matches": _match_rows(tournament),
             "standings": standings,
+            "teams": teams,
+            "roster_minimum": ROSTER_MINIMUM,
         },
+    )
+
+
+@login_required
+def team_roster(request, pk: int, team: int):
+    tournament = _managed(request, pk, Tournament.Kind.TEAMS)
+    entry = get_object_or_404(Entry, pk=team, section__tournament=tournament)
+    current = services.team_rosters(tournament).get(entry.pk, [])
+    form = TeamRosterForm(
+        request.POST or None, initial=TeamRosterForm.initial_for(current), rows=len(current)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            roster = services.set_team_roster(team=entry, mids=form.cleaned_data["mids"])
+        except services.TeamEntryError as refused:
+            _show_problems(refused.problems, form)
+        else:
+            messages.success(
+                request,
+                _("The roster of %(team)s was saved: %(count)s players.")
+                % {"team": entry.name or entry.number, "count": len(roster)},
+            )
+            return redirect(reverse("manual:team_event", args=[tournament.pk]) + "#rosters")
+    return render(
+        request,
+        "tournaments/manual/team_roster_form.html",
+        {"tournament": tournament, "team": entry, "form": form},
     )
 
 
 @login_required
 def team_match(request, pk: int):
     tournament = _managed(request, pk, Tournament.Kind.TEAMS)
-    form = MatchForm(request.POST or None, tournament=tournament)
-    formset = HalfLineupFormSet(request.POST or None, prefix="half")
+    rosters = services.team_rosters(tournament)
+    teams = list(Entry.objects.filter(section__tournament=tournament).order_by("number"))
+    form = MatchForm(request.POST or None, tournament=tournament, rosters=rosters)
+    formset = HalfLineupFormSet(
+        request.POST or None,
+        prefix="half",
+        form_kwargs={"players": roster_choices(teams, rosters)},
+    )
     preview = None
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         data = form.cleaned_data
@@ -190,7 +234,20 @@ def team_match(request, pk: int):
     return render(
         request,
         "tournaments/manual/team_match_form.html",
-        {"tournament": tournament, "form": form, "formset": formset, "preview": preview},
+        {
+            "tournament": tournament,
+            "form": form,
+            "formset": formset,
+            "preview": preview,
+            # Teams whose roster cannot field a match yet, named before the form.
+            "short_rosters": [
+                (team, len(rosters.get(team.pk, [])))
+                for team in teams
+                if len(rosters.get(team.pk, [])) < ROSTER_MINIMUM
+            ],
+            "roster_minimum": ROSTER_MINIMUM,
+            "sides": [("home", _("Home team")), ("away", _("Away team"))],
+        },
     )
 
 

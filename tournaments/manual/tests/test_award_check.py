@@ -18,6 +18,7 @@ from tournaments.manual.services import (
     TeamEntryError,
     create_team_event,
     record_team_match,
+    set_team_roster,
 )
 from tournaments.models import (
     EntryPlayer,
@@ -223,14 +224,13 @@ def test_the_match_page_shows_the_refusal_and_keeps_nothing(client):
         "half-MIN_NUM_FORMS": "0",
         "half-MAX_NUM_FORMS": "2",
     }
-    for index in (0, 1):
-        for side in ("home", "away"):
-            for seat in range(1, 5):
-                data[f"half-{index}-{side}_{seat}"] = str(MemberFactory().mid)
-    # The second half repeats the first's players.
-    for side in ("home", "away"):
-        for seat in range(1, 5):
-            data[f"half-1-{side}_{seat}"] = data[f"half-0-{side}_{seat}"]
+    # Both halves seat the players of the two rosters (the form offers no others).
+    for side, team in (("home", t1), ("away", t2)):
+        players = [MemberFactory().mid for _ in range(4)]
+        set_team_roster(team=team, mids=players)
+        for index in (0, 1):
+            for seat, mid in enumerate(players, start=1):
+                data[f"half-{index}-{side}_{seat}"] = str(mid)
     for lang, words in (
         ("en", "Table B2 needs at least 24 boards per match, not 20"),
         ("sv", "Tabell B2 kräver minst 24 brickor per match, inte 20"),

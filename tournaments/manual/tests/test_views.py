@@ -11,7 +11,12 @@ import pytest
 
 from members.models import Member, Role
 from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
-from tournaments.manual.services import HalfLineup, create_team_event, record_team_match
+from tournaments.manual.services import (
+    HalfLineup,
+    create_team_event,
+    record_team_match,
+    set_team_roster,
+)
 from tournaments.models import ImportLog, Standing, TeamMatch, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -86,11 +91,14 @@ def match_data(event, *, home=None, away=None, half1=None, half2=None, **fields)
     return data | fields
 
 
-def lineup():
-    return (
-        [MemberFactory().mid for _ in range(4)],
-        [MemberFactory().mid for _ in range(4)],
-    )
+def lineup(event):
+    """Four new members on each of the rosters of teams 1 and 2 (the match form offers
+    roster players only), as MIDs."""
+    teams = {e.number: e for e in event.sections.get().entries.all()}
+    home, away = ([MemberFactory().mid for _ in range(4)] for _ in range(2))
+    set_team_roster(team=teams[1], mids=home)
+    set_team_roster(team=teams[2], mids=away)
+    return home, away
 
 
 # --- permissions ---------------------------------------------------------------------
@@ -120,7 +128,7 @@ def test_club_admin_cannot_open_or_enter_another_clubs_event(client, event):
     client.force_login(stranger.user)
     assert client.get(f"{BASE}/teams/{event.pk}/").status_code == 403
     assert client.get(f"{BASE}/teams/{event.pk}/match/").status_code == 403
-    home, away = lineup()
+    home, away = lineup(event)
     refused = client.post(f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away)))
     assert refused.status_code == 403
     assert not TeamMatch.objects.exists()
@@ -134,7 +142,9 @@ def test_a_player_is_refused_every_entry_page(client, event):
         f"{BASE}/teams/new/",
         f"{BASE}/teams/{event.pk}/",
         f"{BASE}/teams/{event.pk}/match/",
+        f"{BASE}/teams/{event.pk}/teams/{event.sections.get().entries.first().pk}/roster/",
         f"{BASE}/pairs/new/",
+        "/members/lookup/?q=anna",
     ):
         assert client.get(url).status_code == 403, url
     assert (
@@ -164,7 +174,7 @@ def test_office_creates_for_any_club_by_number_and_opens_any_event(office_client
 
 
 def test_entering_a_match_saves_the_vps_and_the_event_page_lists_it(admin_client, event):
-    home, away = lineup()
+    home, away = lineup(event)
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away))
     )
@@ -190,7 +200,7 @@ def test_entering_a_match_saves_the_vps_and_the_event_page_lists_it(admin_client
 
 
 def test_show_vps_computes_without_saving(admin_client, event):
-    home, away = lineup()
+    home, away = lineup(event)
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/",
         match_data(event, half1=(home, away), penalty_home="1", preview="1"),
@@ -203,7 +213,7 @@ def test_show_vps_computes_without_saving(admin_client, event):
 
 def test_an_unknown_mid_is_shown_at_its_field_and_nothing_is_saved(admin_client, event):
     event = Tournament.objects.get(pk=event.pk)
-    home, away = lineup()
+    home, away = lineup(event)
     away[2] = 999_999
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away))
@@ -216,7 +226,7 @@ def test_an_unknown_mid_is_shown_at_its_field_and_nothing_is_saved(admin_client,
 
 
 def test_a_half_left_partly_empty_is_a_form_error(admin_client, event):
-    home, away = lineup()
+    home, away = lineup(event)
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home[:3], away))
     )
@@ -236,7 +246,7 @@ def test_a_walkover_needs_no_imps_or_lineups(admin_client, event):
 
 
 def test_imps_are_required_for_a_played_match(admin_client, event):
-    home, away = lineup()
+    home, away = lineup(event)
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/", match_data(event, half1=(home, away), imps_away="")
     )
@@ -326,7 +336,7 @@ def test_pairs_entry_for_another_club_is_refused(admin_client):
 
 
 def test_a_walkover_with_lineups_is_refused_at_the_wo_field(admin_client, event):
-    home, away = lineup()
+    home, away = lineup(event)
     response = admin_client.post(
         f"{BASE}/teams/{event.pk}/match/",
         match_data(event, half1=(home, away), imps_home="", imps_away="", walkover_by="home"),
@@ -430,8 +440,9 @@ def test_team_event_query_count_does_not_grow_with_teams_and_matches(
         # "is office staff?", then can_edit_club: "is office staff?" again and the
         # clubs the user administers; team_placings: the teams and the matches; the
         # standings with their teams; the matches with their teams and the line-ups
-        # with their players' members; the navigation bar.
-        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 2 + NAVIGATION):
+        # with their players' members; the rosters with their members and the teams;
+        # the navigation bar.
+        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 2 + 2 + NAVIGATION):
             response = admin_client.get(f"{BASE}/teams/{event.pk}/")
         assert len(response.context["standings"]) == n
         assert len(response.context["matches"]) == n
@@ -450,10 +461,11 @@ def test_team_match_form_query_count_does_not_grow_with_the_teams(
             teams=[(k, f"Lag {k}") for k in range(1, n + 1)],
             award_table="B4",
         )
-        # Login; _managed (six queries, as on the event's page); the first section
+        # Login; _managed (six queries, as on the event's page); the rosters with
+        # their members and the teams (the line-ups' choices); the first section
         # (the boards' initial value); the navigation bar; the home and the away
         # team's choices.
-        with django_assert_num_queries(LOGIN + 6 + 1 + NAVIGATION + 2):
+        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + NAVIGATION + 2):
             response = admin_client.get(f"{BASE}/teams/{event.pk}/match/")
         assert len(response.context["form"].fields["home"].choices) == n + 1  # and "---"
 
