@@ -33,7 +33,7 @@ $(AXE):
 
 run: install
 	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py migrate --noinput
-	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS) --tournaments $(DEMO_TOURNAMENTS)
+	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py seed_demo --if-empty --members $(DEMO_MEMBERS) --tournaments $(DEMO_TOURNAMENTS) --address http://$(HOST)/
 	KLOVER_FEDERATION=$(FEDERATION) $(PY) manage.py runserver $(HOST)
 
 test: install

@@ -9,14 +9,17 @@ belonging to a second one.
 """
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from . import demo_names, demo_names_english
+from .common.bulk import insert_rows, reserve_ids, sync_ids
 from .common.pages import CLUB_MEMBERS, RANKING_LIST, SEARCH, TOURNAMENT_LIST, lists_changed
 from .domain.age import JUNIOR_MAX_AGE
 from .federation import EBU, SBF, Profile
@@ -126,7 +129,7 @@ def _birth_date(rng: random.Random, season: int) -> date:
 def _club_names(
     rng: random.Random, towns: list[str], count: int, used: set[str], words: DemoNames
 ) -> list[tuple[str, str]]:
-    names = []
+    names: list[tuple[str, str]] = []
     attempts = 0
     while len(names) < count:
         attempts += 1
@@ -156,9 +159,21 @@ def _clubs_per_district(total: int, weights: list[int]) -> list[int]:
 
 
 def build_demo_federation(
-    *, members: int = 25000, clubs: int = 350, seed: int = 1, season: int, profile: Profile = SBF
+    *,
+    members: int = 25000,
+    clubs: int = 350,
+    seed: int = 1,
+    season: int,
+    profile: Profile = SBF,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> DemoSummary:
-    """Write the demo federation of ``profile`` into an empty registry (one transaction)."""
+    """Write the demo federation of ``profile`` into an empty registry (one transaction);
+    ``progress`` hears (part, done, of) as the members are drawn and written."""
+
+    def tell(part: str, done: int, total: int) -> None:
+        if progress:
+            progress(part, done, total)
+
     rng = random.Random(seed)
     names = DEMO_NAMES[profile.code]
     regions = names.regions
@@ -197,7 +212,9 @@ def build_demo_federation(
         member_rows = []
         homes = []
         mids = list(range(FIRST_MID, FIRST_MID + members))
-        for mid in mids:
+        for n, mid in enumerate(mids):
+            if n % BATCH == 0:
+                tell("draw", n, members)
             female = rng.random() < 0.48
             first = rng.choice(names.female_first_names if female else names.male_first_names)
             last = rng.choice(names.last_names)
@@ -234,8 +251,8 @@ def build_demo_federation(
                     town=home.town,
                 )
             )
-        Member.objects.bulk_create(member_rows, batch_size=BATCH)
-        member_ids = dict(Member.objects.values_list("mid", "id"))
+        first_id = _write(Member, MEMBER_FIELDS, member_rows, tell, "members")
+        member_ids = {member.mid: first_id + n for n, member in enumerate(member_rows)}
 
         memberships = []
         for member, home in zip(member_rows, homes, strict=True):
@@ -267,12 +284,39 @@ def build_demo_federation(
                             represents=False,
                         )
                     )
-        Membership.objects.bulk_create(memberships, batch_size=BATCH)
+        _write(Membership, MEMBERSHIP_FIELDS, memberships, tell, "memberships")
+        tell("logins", 1, 1)
         refresh_members_count(season=season)
         _create_demo_logins(season, names.logins)
         # Written in bulk, past the signals: a running portal's lists start afresh.
         lists_changed(RANKING_LIST, CLUB_MEMBERS, TOURNAMENT_LIST, SEARCH)
     return DemoSummary(len(districts), len(club_objs), len(member_rows), len(memberships))
+
+
+MEMBER_FIELDS = (
+    "mid", "first_name", "last_name", "search_name", "birth_date", "gender", "status",
+    "email", "phone", "street_address", "postcode", "town",
+)  # fmt: skip
+MEMBERSHIP_FIELDS = ("member_id", "club_id", "season", "kind", "represents")
+
+
+def _write(model, fields: tuple[str, ...], objects: list, tell, part: str) -> int:
+    """Insert unsaved ``objects`` as plain rows (``members.common.bulk``: the ORM's
+    bulk_create spends most of its time preparing values one by one); returns the
+    first of their consecutive ids."""
+    first = reserve_ids(model, len(objects))
+    for start in range(0, len(objects), BATCH):
+        tell(part, start, len(objects))
+        insert_rows(
+            model,
+            ("id", *fields),
+            (
+                (first + n, *(getattr(o, f) for f in fields))
+                for n, o in enumerate(objects[start : start + BATCH], start)
+            ),
+        )
+    sync_ids(model)
+    return first
 
 
 def _create_demo_logins(season: int, logins: tuple[DemoLogin, ...]) -> None:
@@ -285,11 +329,14 @@ def _create_demo_logins(season: int, logins: tuple[DemoLogin, ...]) -> None:
             pk__in=representing.values("member_id"), status=Member.Status.ACTIVE, user__isnull=True
         ).order_by("mid")[: len(logins)]
     )
+    # Hashed once for all of them: a hash takes most of a second, on purpose, and the
+    # demo's password is in the README anyway.
+    hashed = make_password(DEMO_PASSWORD)
     for login, member in zip(logins, people, strict=False):
-        user = user_model.objects.create_user(
-            login.username,
-            email=member.email,
-            password=DEMO_PASSWORD,
+        user = user_model.objects.create(
+            username=login.username,
+            email=user_model.objects.normalize_email(member.email),
+            password=hashed,
             first_name=member.first_name,
             last_name=member.last_name,
             is_staff=login.role == "office_staff",

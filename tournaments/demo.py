@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
+from itertools import groupby
 
 from django.db import transaction
 from django.utils import timezone
@@ -56,6 +58,10 @@ class DemoSeason:
     players: int
 
 
+# What a long step reports as it goes: its name, how much is done, of how much.
+Progress = Callable[[str, int, int], None]
+
+
 def build_demo_season(
     *,
     tournaments: int,
@@ -63,11 +69,12 @@ def build_demo_season(
     last_day: date | None = None,
     days: int = 365,
     language: str = "sv",
+    progress: Progress | None = None,
 ) -> DemoSeason:
     """Write ``tournaments`` finished tournaments played over ``days`` up to ``last_day``,
-    named in ``language``."""
+    named in ``language``; ``progress`` hears of every 1 % drawn and of each table written."""
     rng = random.Random(seed)
-    names, kind_names = EVENT_NAMES[language], KIND_NAMES[language]
+    names = EVENT_NAMES[language]
     last_day = last_day or timezone.localdate()
     by_club: dict[int, list[int]] = defaultdict(list)
     for member_id, club_id in (
@@ -88,6 +95,10 @@ def build_demo_season(
     kinds = rng.choices(KINDS, [k.weight for k in KINDS], k=tournaments)
     sizes = [rng.randint(*k.entries) for k in kinds]
     match_rng = random.Random(f"demo-matches-{seed}")
+    # Pair numbers come from a stream of their own too: the rest of a seed's season,
+    # which the benchmarks load, stays as it was.
+    number_rng = random.Random(f"demo-numbers-{seed}")
+    step = max(1, tournaments // 100)
     with transaction.atomic():
         first_t = reserve_ids(Tournament, tournaments)
         first_e = reserve_ids(Entry, sum(sizes))
@@ -103,6 +114,8 @@ def build_demo_season(
         entry_id, player_id = first_e, first_p
         tag = f"demo-{seed}-{first_t}"
         for n, (kind, size) in enumerate(zip(kinds, sizes, strict=True)):
+            if progress and n % step == 0:
+                progress("draw", n, tournaments)
             tid = first_t + n
             club = rng.choices(clubs, weights)[0]
             day = last_day - timedelta(days=rng.randrange(days))
@@ -115,13 +128,17 @@ def build_demo_season(
                 table = "B1"
             tournament_rows.append(
                 (
-                    tid, club, f"{tag}-{n}", f"{names[kind.level]} {kind_names[kind.kind]} {n + 1}", day,
+                    tid, club, f"{tag}-{n}", _event_name(names, kind, day), day,
                     day, kind.kind, _SCORING[kind.kind], kind.level, boards, rounds,
                     True, "demo", "done", table,
                 )
             )  # fmt: skip
             section_rows.append((tid, tid, "A", per_section))
             placed: list[tuple[int, int]] = []  # (entry, place) of the teams
+            # A scorer numbers the pairs 1..N as they sit down, not as they finish.
+            numbers = list(range(1, size + 1))
+            number_rng.shuffle(numbers)
+            top = _matchpoint_top(size, kind.players) * boards
             local = by_club[club]
             need = size * kind.players
             # Members with a login (the demo logins) play most of their club's events,
@@ -143,19 +160,11 @@ def build_demo_season(
             while place <= size:
                 shared = 2 if place < size and rng.random() < 0.05 else 1
                 for _ in range(shared):
-                    entry_rows.append((entry_id, tid, entry_id - first_e + 1, "", False))
+                    entry_rows.append((entry_id, tid, numbers[len(placed)], "", False))
                     placed.append((entry_id, place))
-                    # Matchpoint percentages from about 65 % down to about 38 %, as a
-                    # club field spreads; team barometers print VP instead.
-                    share = Decimal(place - 1) / max(size - 1, 1)
-                    percentage = (Decimal(65) - 27 * share).quantize(Decimal("0.01"))
-                    if kind.kind == "teams":
+                    if kind.kind != "teams":  # a barometer's standings follow its matches
                         standing_rows.append(
-                            (entry_id, place, place + shared - 1, 100 - place, None)
-                        )
-                    else:
-                        standing_rows.append(
-                            (entry_id, place, place + shared - 1, percentage, percentage)
+                            (entry_id, place, place + shared - 1, *_matchpoints(place, size, top))
                         )
                     for _seat in range(kind.players):
                         player_rows.append((player_id, entry_id, chosen.pop()))
@@ -163,8 +172,12 @@ def build_demo_season(
                     entry_id += 1
                 place += shared
             if kind.kind == "teams":
-                for row in _round_robin(match_rng, tid, placed, per_section):
+                matches = _round_robin(match_rng, tid, placed, per_section)
+                for row in matches:
                     match_rows.append((first_m + len(match_rows), *row))
+                standing_rows.extend(_team_standings([entry for entry, _p in placed], matches))
+        if progress:
+            progress("draw", tournaments, tournaments)
         entries = Counter(section for _id, section, *_rest in entry_rows)
         insert_rows(
             Tournament,
@@ -176,12 +189,20 @@ def build_demo_season(
             # Each tournament's one section has the tournament's id; no phantom pairs.
             [(*row, entries[row[0]]) for row in tournament_rows],
         )  # fmt: skip
+        if progress:
+            progress("write", 1, 6)
         insert_rows(Section, ("id", "tournament_id", "name", "boards"), section_rows)
         insert_rows(Entry, ("id", "section_id", "number", "direction", "phantom"), entry_rows)
+        if progress:
+            progress("write", 3, 6)
         insert_rows(EntryPlayer, ("id", "entry_id", "member_id"), player_rows)
+        if progress:
+            progress("write", 4, 6)
         insert_rows(
             Standing, ("entry_id", "place", "place_to", "score", "percentage"), standing_rows
         )
+        if progress:
+            progress("write", 5, 6)
         insert_rows(
             TeamMatch,
             (
@@ -193,18 +214,78 @@ def build_demo_season(
         for model in (Tournament, Section, Entry, EntryPlayer, Standing, TeamMatch):
             sync_ids(model)
     analyze(Tournament, Section, Entry, EntryPlayer, Standing, TeamMatch)
+    if progress:
+        progress("write", 6, 6)
     return DemoSeason(tournaments, len(entry_rows), len(player_rows))
 
 
-# Event names by the federation profile's language (members.federation).
+# Event names as clubs write them, wholly in the federation profile's language
+# (members.federation): a club's weekly pairs by its weekday, the rest by level and kind.
 EVENT_NAMES = {
-    "sv": {"bronze": "Klubbtävling", "silver": "Silvertävling", "gold": "Guldtävling"},
-    "en": {"bronze": "Club", "silver": "Silver", "gold": "Gold"},
-}
-KIND_NAMES = {
-    "sv": {"pairs": "par", "individual": "individuell", "teams": "lag"},
-    "en": {"pairs": "pairs", "individual": "individual", "teams": "teams"},
-}
+    "sv": {
+        "weekdays": (
+            "Måndagsbridge", "Tisdagsbridge", "Onsdagsbridge", "Torsdagsbridge",
+            "Fredagsbridge", "Lördagsbridge", "Söndagsbridge",
+        ),
+        ("pairs", "silver"): "Silvertävling par",
+        ("pairs", "gold"): "Guldtävling par",
+        ("individual", "bronze"): "Klubbtävling individuell",
+        ("teams", "bronze"): "Lagserie",
+    },
+    "en": {
+        "weekdays": (
+            "Monday Pairs", "Tuesday Pairs", "Wednesday Pairs", "Thursday Pairs",
+            "Friday Pairs", "Saturday Pairs", "Sunday Pairs",
+        ),
+        ("pairs", "silver"): "Silver Pairs",
+        ("pairs", "gold"): "Gold Pairs",
+        ("individual", "bronze"): "Club Individual",
+        ("teams", "bronze"): "Teams League",
+    },
+}  # fmt: skip
+
+
+def _event_name(names: dict, kind: Kind, day: date) -> str:
+    if (kind.kind, kind.level) == ("pairs", "bronze"):
+        return names["weekdays"][day.weekday()]
+    return names[(kind.kind, kind.level)]
+
+
+def _matchpoint_top(size: int, players: int) -> int:
+    """A board's top (topscore, 2 a result beaten) when the field plays it at every
+    table: ``size`` pairs or players, four players a table."""
+    tables = max(2, math.ceil(size * players / 4))
+    return 2 * (tables - 1)
+
+
+def _matchpoints(place: int, size: int, top: int) -> tuple[Decimal, Decimal]:
+    """Matchpoints and percentage of ``place``: from about 65 % down to about 38 %, as a
+    club field spreads; the points are whole (no Neuberg here), the percentage theirs."""
+    share = Decimal(place - 1) / max(size - 1, 1)
+    points = ((Decimal(65) - 27 * share) * top / 100).quantize(Decimal(1))
+    return points, (100 * points / top).quantize(Decimal("0.01"))
+
+
+def _team_standings(teams: list[int], matches: list[tuple]) -> list[tuple]:
+    """(entry, place, place_to, VP, None) of a round robin's ``matches`` rows: by total
+    VP, then by IMPs won less lost; teams level on both share the place."""
+    vp: dict[int, Decimal] = defaultdict(Decimal)
+    imps: dict[int, Decimal] = defaultdict(Decimal)
+    for _t, _round, home, away, _boards, imps_home, imps_away, vp_home, vp_away in matches:
+        vp[home] += vp_home
+        vp[away] += vp_away
+        imps[home] += imps_home - imps_away
+        imps[away] += imps_away - imps_home
+    ranked = sorted(teams, key=lambda team: (-vp[team], -imps[team]))
+    rows: list[tuple] = []
+    place = 1
+    for _level, group in groupby(ranked, key=lambda team: (vp[team], imps[team])):
+        level = list(group)
+        rows.extend((team, place, place + len(level) - 1, vp[team], None) for team in level)
+        place += len(level)
+    return rows
+
+
 _SCORING = {"pairs": "matchpoints", "individual": "matchpoints", "teams": "team_vp"}
 
 

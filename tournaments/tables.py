@@ -1,8 +1,77 @@
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from .models import Tournament
 from .progress import step_label
+
+Scoring = Tournament.Scoring
+
+
+@dataclass(frozen=True)
+class ResultColumn:
+    """One figure of the results table: which value of a row, under which heading;
+    a short heading as a scorer prints it ("%") has its full name as ``title``."""
+
+    key: str  # "score", "percentage" or "imps"
+    label: str
+    title: str = ""
+
+
+def result_columns(tournament: Tournament, rows: list[dict]) -> list[ResultColumn]:
+    """The figures a scorer prints for the tournament's scoring form, from the rows that
+    ``views._standings_fields`` makes (``score``, ``percentage``, ``imps``).
+
+    IMP pairs (Butler, cross-IMPs) print IMPs and no percentage; a team round robin its
+    VP and the IMPs won less lost; matchpoints the points and the percentage, the points
+    left out where they only repeat the percentage (as some ranking lists print them).
+    A column nobody has a figure in is left out rather than shown as a row of dashes.
+    """
+    if tournament.scoring == Scoring.TEAM_VP:
+        columns = [
+            ResultColumn("score", _("VP")),
+            ResultColumn("imps", "+/−", _("IMPs won less lost")),
+        ]
+    elif tournament.scoring in (Scoring.BUTLER, Scoring.CROSS_IMPS):
+        columns = [ResultColumn("score", _("IMP"))]
+    else:
+        # Short headings, as scorers print them, so that five columns fit a phone; the
+        # full name goes with each (not "MP": in Swedish that is a master point too).
+        title = {
+            Scoring.MATCHPOINTS: _("Matchpoints"),
+            Scoring.BOARD_A_MATCH: _("Board points"),
+        }.get(tournament.scoring, "")
+        columns = [ResultColumn("percentage", "%", _("Percentage"))]
+        # A ranking list without points stores 0 for them: nothing to print either.
+        if any(row["score"] not in (row["percentage"], None, 0) for row in rows):
+            columns.insert(0, ResultColumn("score", _("Points") if title else _("Score"), title))
+    return [c for c in columns if any(row[c.key] is not None for row in rows)]
+
+
+def team_imps(matches: Iterable[tuple[int, int, Decimal, Decimal]]) -> dict[int, Decimal]:
+    """Each team's IMPs won less lost over (home, away, imps_home, imps_away) matches."""
+    net: dict[int, Decimal] = defaultdict(Decimal)
+    for home, away, imps_home, imps_away in matches:
+        net[home] += imps_home - imps_away
+        net[away] += imps_away - imps_home
+    return dict(net)
+
+
+def figure(key: str, value: Decimal | None) -> object:
+    """A figure as printed: "–" for none, IMPs won less lost with their sign (whole IMPs
+    without decimals, in the reader's number format); the template localises the rest."""
+    if value is None:
+        return "–"
+    if key == "imps":
+        whole = value == value.to_integral_value()
+        sign = "+" if value > 0 else "-" if value < 0 else ""
+        return sign + number_format(abs(value), decimal_pos=0 if whole else 2)
+    return value
 
 
 class TournamentColumn(tables.Column):

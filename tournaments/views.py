@@ -28,11 +28,11 @@ from members.views import not_found
 from . import services
 from .filters import TournamentFilter
 from .forms import ReportUploadForm
-from .models import BoardResult, Entry, EntryPlayer, Standing, Tournament
+from .models import BoardResult, Entry, EntryPlayer, Standing, TeamMatch, Tournament
 from .pages import TOURNAMENT_PAGE
 from .progress import STATE_FIELDS, pipeline_state
 from .standings import PRINTED_NOTE
-from .tables import ProcessingTable
+from .tables import ProcessingTable, figure, result_columns, team_imps
 
 # A report with hundreds of unknown MIDs would bury the page under messages;
 # the import log keeps every warning.
@@ -237,7 +237,8 @@ def tournament_detail(request, pk: int):
 def _results(request, tournament: Tournament) -> dict[str, str]:
     """The page's sections line, results and travellers as HTML. Five queries whatever
     the size of the event: the sections, the standings with their players (two), and
-    every traveller line; everything else is grouped here in Python."""
+    every traveller line (and a team round robin's matches, for its IMPs); everything else
+    is grouped here in Python."""
     sections = {s.pk: s for s in tournament.sections.all()}
     standings = (
         Standing.objects.filter(entry__section__tournament=tournament)
@@ -255,12 +256,24 @@ def _results(request, tournament: Tournament) -> dict[str, str]:
         .select_related("ns_entry", "ew_entry")
         .order_by("section__name", "board", "ns_entry__number", "pk")
     )
-    fields = _standings_fields(tournament, sections, standings)
+    imps = {}
+    if tournament.scoring == Tournament.Scoring.TEAM_VP:  # one more query: the matches
+        imps = team_imps(
+            TeamMatch.objects.filter(tournament=tournament).values_list(
+                "home_id", "away_id", "imps_home", "imps_away"
+            )
+        )
+    fields = _standings_fields(tournament, sections, standings, imps)
     differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
+    columns = result_columns(tournament, [row for field in fields for row in field["rows"]])
+    for field in fields:
+        for row in field["rows"]:
+            row["figures"] = [figure(c.key, row[c.key]) for c in columns]
     context = {
         "tournament": tournament,
         "sections": list(sections.values()),
         "fields": fields,
+        "columns": columns,
         "recomputed": differing > 0,
         "standings_note": _standings_note(tournament, differing),
         "travellers": _travellers(sections, lines),
@@ -320,7 +333,7 @@ def _field_title(section_name: str, direction: str, several_sections: bool) -> s
     return ", ".join(parts)
 
 
-def _standings_fields(tournament, sections, standings) -> list[dict]:
+def _standings_fields(tournament, sections, standings, imps: dict | None = None) -> list[dict]:
     """Standings grouped as they were ranked: per section and direction, or
     (USEBIO's one winner) one list over the whole event."""
     several = len(sections) > 1
@@ -341,6 +354,7 @@ def _standings_fields(tournament, sections, standings) -> list[dict]:
                 "players": [_player(p) for p in entry.players.all()],
                 "score": standing.score,
                 "percentage": standing.percentage,
+                "imps": (imps or {}).get(entry.pk),
                 "computed": _recomputed(standing),
             }
         )

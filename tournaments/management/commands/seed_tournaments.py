@@ -5,6 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from members.federation import current
 from tournaments.demo import build_demo_season
 
 
@@ -21,7 +22,9 @@ class Command(BaseCommand):
             raise CommandError("--tournaments and --days must be at least 1")
         started = time.perf_counter()
         try:
-            season = build_demo_season(tournaments=tournaments, seed=seed, days=days)
+            season = build_demo_season(
+                tournaments=tournaments, seed=seed, days=days, language=current().language
+            )
         except ValueError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(
