@@ -138,7 +138,7 @@ def _build_federation() -> dict:
         )  # fmt: skip
     return {
         "district": skane, "club": lund, "player": player, "winner": winner,
-        "tournament": done[0], "failed": failed, "sanction": approved,
+        "tournament": done[0], "failed": failed, "sanction": approved, "promoted": field[1],
         "club_admin": admin.member, "district_official": official.member,
         "office": office.member,
     }  # fmt: skip
@@ -168,6 +168,8 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("club-handicaps", f"/handicap/clubs/{fed['club'].pk}/"),
             ("member-awards", f"/masterpoints/members/{member.mid}/awards/"),
             ("member-handicaps", f"/handicap/members/{member.mid}/"),
+            ("handicap-why", f"/handicap/members/{member.mid}/why/{fed['tournament'].pk}/"),
+            ("certificate", f"/masterpoints/members/{fed['promoted'].mid}/promotions/klover/"),
             ("calendar", "/sanctions/calendar/"),
             ("login", "/accounts/login/"),
         ]
@@ -196,6 +198,7 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("me", "/me/"),
             ("sanctions", "/sanctions/"),
             ("sanction", fed["sanction"].get_absolute_url()),
+            ("decision", f"{fed['sanction'].get_absolute_url()}decision/"),
             ("notifications", "/notifications/"),
         ]
     return [
