@@ -14,14 +14,13 @@ class MemberAwardsTable(tables.Table):
     awarded_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = TournamentColumn()
     credited = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
-    unit = tables.Column(verbose_name=_("Unit"), accessor="unit")
+    unit = tables.Column(verbose_name=_("Unit"), accessor="unit", orderable=False)
     table = tables.Column(verbose_name=_("Table"))
-    reason = tables.Column(verbose_name=_("Why"), accessor="reason")
+    reason = tables.Column(verbose_name=_("Why"), accessor="reason", orderable=False)
 
     class Meta:
         model = MasterPointAward
         fields = ("awarded_on", "tournament", "credited", "unit", "table", "reason")
-        orderable = False
         attrs = {"class": "table table-sm", "id": "member-awards"}
         empty_text = _("No master points reported yet.")
 

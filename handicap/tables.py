@@ -20,6 +20,7 @@ class ClubHandicapTable(tables.Table):
 
     name = tables.Column(
         accessor="member__last_name",
+        order_by=("member__last_name", "member__first_name"),
         verbose_name=_("Name"),
         linkify=lambda record: record.member.get_absolute_url(),
     )
@@ -32,7 +33,6 @@ class ClubHandicapTable(tables.Table):
     class Meta:
         model = MemberHandicap
         fields = ("name", "mid", "handicap", "updated_on")
-        orderable = False
         attrs = {"class": "table table-sm", "id": "club-handicaps"}
         empty_text = _("No member of the club has a handicap yet.")
 
@@ -49,6 +49,13 @@ def _result(value, record) -> str:
     return f"{number_format(hcp(value, 2), 2)} {unit}"
 
 
+class HandicapColumn(tables.Column):
+    """A handicap in a history table, as the member page shows it."""
+
+    def render(self, value):
+        return hcp(value)
+
+
 class HandicapHistoryTable(tables.Table):
     """A member's handicap history, newest first (``selectors.member_history``)."""
 
@@ -57,16 +64,16 @@ class HandicapHistoryTable(tables.Table):
     played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = TournamentColumn()
     place = tables.Column(verbose_name=_("Place"), default="–")
-    old = tables.Column(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
-    partner = tables.Column(
+    old = HandicapColumn(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
+    partner = HandicapColumn(
         verbose_name=_("Partner hcp"), attrs={"td": {"class": "num"}}, default="–"
     )
-    owner = tables.Column(verbose_name=_("Pair hcp"), attrs={"td": {"class": "num"}})
-    field = tables.Column(verbose_name=_("Field hcp"), attrs={"td": {"class": "num"}})
+    owner = HandicapColumn(verbose_name=_("Pair hcp"), attrs={"td": {"class": "num"}})
+    field = HandicapColumn(verbose_name=_("Field hcp"), attrs={"td": {"class": "num"}})
     expected = tables.Column(verbose_name=_("Expected"), attrs={"td": {"class": "num"}})
     achieved = tables.Column(verbose_name=_("Achieved"), attrs={"td": {"class": "num"}})
     change = tables.Column(verbose_name=_("Change"), attrs={"td": {"class": "num"}})
-    new = tables.Column(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
+    new = HandicapColumn(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
 
     class Meta:
         model = HandicapChange
@@ -81,18 +88,6 @@ class HandicapHistoryTable(tables.Table):
             return f"{value}, {_('round')} {record.match.round}"
         return value
 
-    def render_old(self, value):
-        return hcp(value)
-
-    def render_partner(self, value):
-        return hcp(value)
-
-    def render_owner(self, value):
-        return hcp(value)
-
-    def render_field(self, value):
-        return hcp(value)
-
     def render_expected(self, value, record):
         return _result(value, record)
 
@@ -101,9 +96,6 @@ class HandicapHistoryTable(tables.Table):
 
     def render_change(self, value):
         return signed(value)
-
-    def render_new(self, value):
-        return hcp(value)
 
 
 class HistoryLinesData(TableData):
@@ -128,14 +120,14 @@ class HandicapLineTable(tables.Table):
     played_on = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = tables.Column(verbose_name=_("Tournament"), accessor="tournament__name")
     place = tables.Column(verbose_name=_("Place"), default="–")
-    old = tables.Column(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
-    partner = tables.Column(
+    old = HandicapColumn(verbose_name=_("Old hcp"), attrs={"td": {"class": "num"}})
+    partner = HandicapColumn(
         verbose_name=_("Partner hcp"), attrs={"td": {"class": "num"}}, empty_values=()
     )
-    owner = tables.Column(
+    owner = HandicapColumn(
         verbose_name=_("Pair hcp"), attrs={"td": {"class": "num"}}, empty_values=()
     )
-    field = tables.Column(
+    field = HandicapColumn(
         verbose_name=_("Field hcp"), attrs={"td": {"class": "num"}}, empty_values=()
     )
     expected = tables.Column(
@@ -145,7 +137,7 @@ class HandicapLineTable(tables.Table):
         verbose_name=_("Achieved"), attrs={"td": {"class": "num"}}, empty_values=()
     )
     change = tables.Column(verbose_name=_("Change"), attrs={"td": {"class": "num"}})
-    new = tables.Column(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
+    new = HandicapColumn(verbose_name=_("New hcp"), attrs={"td": {"class": "num"}})
 
     class Meta:
         orderable = False
@@ -158,18 +150,6 @@ class HandicapLineTable(tables.Table):
 
     def render_tournament(self, value, record):
         return render_to_string("handicap/includes/_line_tournament.html", {"line": record})
-
-    def render_old(self, value):
-        return hcp(value)
-
-    def render_partner(self, value):
-        return hcp(value)
-
-    def render_owner(self, value):
-        return hcp(value)
-
-    def render_field(self, value):
-        return hcp(value)
 
     def render_expected(self, value, record):
         return _line_result(value, record)
@@ -186,6 +166,3 @@ class HandicapLineTable(tables.Table):
             reverse("handicap:why", args=[self.member.mid, record.tournament_id]),
             signed(value),
         )
-
-    def render_new(self, value):
-        return hcp(value)

@@ -94,20 +94,29 @@ class ProcessingTable(tables.Table):
         verbose_name=_("Since"), accessor="pipeline_updated", format="Y-m-d H:i", default="–"
     )
     name = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    organiser = tables.Column(verbose_name=_("Organiser"), accessor="organiser", default="–")
+    organiser = tables.Column(
+        verbose_name=_("Organiser"),
+        accessor="organiser",
+        default="–",
+        order_by=("organiser_club__name", "organiser_district__name"),
+    )
     report_version = tables.Column(verbose_name=_("Version"), attrs={"td": {"class": "num"}})
     pipeline_status = tables.Column(verbose_name=_("Processing"))
     pipeline_step = tables.Column(verbose_name=_("Step"), default="–")
-    reason = tables.Column(verbose_name=_("Why"), accessor="pk", attrs={"td": {"class": "reason"}})
+    reason = tables.Column(
+        verbose_name=_("Why"), accessor="pk", attrs={"td": {"class": "reason"}}, orderable=False
+    )
     pipeline_error = tables.TemplateColumn(
         verbose_name=_("Error"),
         template_name="tournaments/includes/_pipeline_error.html",
         attrs={"td": {"class": "error"}},
+        orderable=False,
     )
     run_again = tables.TemplateColumn(
         verbose_name=_("Run again"),
         accessor="pk",
         template_name="tournaments/includes/_run_again.html",
+        orderable=False,
     )
 
     class Meta:
@@ -124,7 +133,6 @@ class ProcessingTable(tables.Table):
             "pipeline_error",
             "run_again",
         )
-        orderable = False
         attrs = {"class": "table table-sm", "id": "processing"}
         empty_text = _("No report has failed or stuck: every report's steps are done or moving.")
 

@@ -279,3 +279,18 @@ def test_all_awards_page_is_paged_exports_every_row_and_counts_its_queries(
         export = client.get(f"/masterpoints/members/{member.mid}/awards/", {"_export": "csv"})
         assert len(export.content.decode().lstrip("\ufeff").splitlines()) == n + 1
     assert client.get("/masterpoints/members/1/awards/").status_code == 404
+
+
+def test_all_awards_page_sorts_by_points_and_tournament(client):
+    """Issue 18, point 2: the ledger sorts by its columns (not by the computed ones)."""
+    from members.tests.test_pages import _member_with_rows
+
+    member = _member_with_rows(61100, 3)
+    url = f"/masterpoints/members/{member.mid}/awards/"
+    table = client.get(url, {"sort": "-credited"}, **EN).context["table"]
+    points = [row.record.credited for row in table.page.object_list]
+    assert points == sorted(points, reverse=True) and len(points) == 3
+    table = client.get(url, {"sort": "tournament"}, **EN).context["table"]
+    names = [row.record.tournament.name for row in table.page.object_list]
+    assert names == sorted(names)
+    assert not table.columns["reason"].orderable and not table.columns["unit"].orderable

@@ -384,3 +384,20 @@ def test_calculator_query_count_for_a_member(client, django_assert_num_queries):
     with django_assert_num_queries(2 + 1 + 3):
         response = client.get("/handicap/calculator/", CALC)
     assert response.context["calc"] is not None
+
+
+def test_club_list_sorts_by_any_column(client):
+    """Issue 18, point 2: the club's handicap list sorts by name, MID or handicap."""
+    club = ClubFactory()
+    _club_member(club, 74111, "31.20", last_name="Adamsson")
+    _club_member(club, 74112, "12.45", last_name="Öberg")
+    _club_member(club, 74113, "20.00", last_name="Berg")
+    url = f"/handicap/clubs/{club.pk}/"
+
+    def order(sort: str) -> list[str]:
+        body = client.get(url, {"sort": sort}, **EN).content.decode()
+        return sorted(("74111", "74112", "74113"), key=body.index)
+
+    assert order("name") == ["74111", "74113", "74112"]
+    assert order("-handicap") == ["74111", "74113", "74112"]
+    assert order("mid") == ["74111", "74112", "74113"]

@@ -400,3 +400,20 @@ def test_the_manual_entry_pages_show_the_processing_line_never_the_error(client)
     assert 'Processing: <strong class="label">processing</strong>' in body
     assert "(last step done: sanction)" in body
     assert "js/pipeline_status.js" in body  # it follows the steps
+
+
+def test_processing_page_sorts_by_tournament_and_organiser(office):
+    """Issue 18, point 2: the office's list sorts; its reason and button do not."""
+    failed("Bravo", when=ago(minutes=5))
+    failed("Alfa", when=ago(minutes=50))
+    failed("Charlie", when=ago(minutes=20))
+
+    def names(sort: str) -> list[str]:
+        table = office.get(OFFICE_PAGE, {"sort": sort}).context["table"]
+        return [row.record.name for row in table.page.object_list]
+
+    assert names("name") == ["Alfa", "Bravo", "Charlie"]
+    assert names("-since") == ["Bravo", "Charlie", "Alfa"]
+    assert office.get(OFFICE_PAGE, {"sort": "organiser"}).status_code == 200
+    table = office.get(OFFICE_PAGE).context["table"]
+    assert not table.columns["reason"].orderable and not table.columns["run_again"].orderable
