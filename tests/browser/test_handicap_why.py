@@ -8,6 +8,7 @@ checked by element ids and numbers (0,935 and 0.935)."""
 from datetime import date
 
 import pytest
+from django.db import transaction
 from playwright.sync_api import expect
 
 from handicap.models import HandicapChange, MemberHandicap
@@ -34,15 +35,17 @@ def _fits(page, width: int) -> None:
 def player():
     """A team player with three matches of one team event and, a week later, a pairs
     evening with a partner from the other team."""
-    _tournament, home, away, _first = build_team_event()
-    member = home.players.order_by("pk").first().member
-    partner = away.players.order_by("pk").first().member
-    rest = [MemberFactory() for _ in range(2)]
-    _start(rest, 20)
-    pairs = _pairs_event(
-        date(2026, 4, 21), [(member, partner, "57.40"), (rest[0], rest[1], "42.60")]
-    )
-    update_handicaps_for(pairs)
+    # The handicap steps take their locks inside a transaction, as the pipeline's do.
+    with transaction.atomic():
+        _tournament, home, away, _first = build_team_event()
+        member = home.players.order_by("pk").first().member
+        partner = away.players.order_by("pk").first().member
+        rest = [MemberFactory() for _ in range(2)]
+        _start(rest, 20)
+        pairs = _pairs_event(
+            date(2026, 4, 21), [(member, partner, "57.40"), (rest[0], rest[1], "42.60")]
+        )
+        update_handicaps_for(pairs)
     return member
 
 
