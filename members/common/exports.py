@@ -13,6 +13,7 @@ import re
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.http import content_disposition_header
 from django_tables2 import RequestConfig
 
 FORMATS = ("csv",)
@@ -36,7 +37,7 @@ def wants_export(request) -> bool:
 def csv_response(rows, filename: str) -> HttpResponse:
     """``rows`` (a header first, as ``Table.as_values()`` gives them) as a CSV download."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     # With the byte order mark a spreadsheet reads å, ä and ö as UTF-8.
     response.write("\ufeff")
     writer = csv.writer(response)

@@ -91,9 +91,10 @@ def render_pdf(request, template: str, context: dict) -> bytes:
 
 
 def attachment_name(*parts: object) -> str:
-    """A file name safe in any browser and file system: ``decision-S-2026-0012.pdf``."""
+    """A file name safe in any file system: ``decision-S-2026-0012.pdf``. Letters
+    outside ASCII stay ("klöver"): ``content_disposition_header`` sends them encoded."""
     stem = "-".join(str(part) for part in parts if str(part))
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "document"
+    stem = re.sub(r"[^\w.-]+", "-", stem).strip("-.") or "document"
     return f"{stem}.pdf"
 
 

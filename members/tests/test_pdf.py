@@ -41,7 +41,7 @@ def test_everything_else_is_refused(url):
         (("decision", "S-2026-0012"), "decision-S-2026-0012.pdf"),
         (("licence", "EBU/2026 07"), "licence-EBU-2026-07.pdf"),
         (("certificate", 72001, "ruter"), "certificate-72001-ruter.pdf"),
-        (("certificate", 72001, "klöver"), "certificate-72001-kl-ver.pdf"),
+        (("certificate", 72001, "klöver"), "certificate-72001-klöver.pdf"),
         (("", '"; rm'), "rm.pdf"),
     ],
 )
