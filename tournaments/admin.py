@@ -4,7 +4,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .importers.report import logged_problem
-from .models import ImportLog, Section, Tournament
+from .models import ImportLog, Section, TeamRosterPlayer, Tournament
 from .services import withdraw_report
 
 
@@ -86,3 +86,24 @@ class ImportLogAdmin(admin.ModelAdmin):
                 "", "<tr><td>{}</td><td>{}</td></tr>", ((r["where"], r["what"]) for r in rows)
             ),
         )
+
+
+@admin.register(TeamRosterPlayer)
+class TeamRosterPlayerAdmin(admin.ModelAdmin):
+    """The rosters of team events entered by hand, for the office to look up. Read only:
+    a roster is changed on the event's roster page, which checks one team per player
+    and keeps the matches' players in step."""
+
+    list_display = ("member", "entry", "tournament")
+    list_select_related = ("member", "entry", "tournament")
+    search_fields = ("member__mid", "member__last_name", "entry__name", "tournament__name")
+    raw_id_fields = ("tournament", "entry", "member")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

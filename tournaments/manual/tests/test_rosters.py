@@ -503,3 +503,26 @@ def test_the_migration_gives_earlier_events_rosters_of_who_played(event, teams):
     assert roster_mids(event, teams[2]) == sorted(away)
     migration.rosters_from_lineups(apps, None)  # run twice: nothing doubled
     assert TeamRosterPlayer.objects.count() == 8
+
+
+def test_the_office_looks_up_rosters_in_the_admin_and_changes_them_on_the_roster_page(
+    event, teams, django_user_model, client
+):
+    player = MemberFactory(first_name="Greta", last_name="Garbo")
+    TeamRosterPlayer.objects.create(tournament=event, entry=teams[2], member=player)
+    office = django_user_model.objects.create_superuser("kansliet", "k@example.se", "x")
+    client.force_login(office)
+    listing = client.get("/office/admin/tournaments/teamrosterplayer/?q=Garbo")
+    assert listing.status_code == 200
+    body = listing.content.decode()
+    assert "Garbo" in body and "Lag Björk" in body
+    # Read only: a roster changes where its rules are checked, on the event's page.
+    assert client.get("/office/admin/tournaments/teamrosterplayer/add/").status_code == 403
+    row = TeamRosterPlayer.objects.get()
+    assert (
+        client.post(
+            f"/office/admin/tournaments/teamrosterplayer/{row.pk}/delete/", {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert TeamRosterPlayer.objects.filter(pk=row.pk).exists()
