@@ -64,12 +64,13 @@ def team_imps(matches: Iterable[tuple[int, int, Decimal, Decimal]]) -> dict[int,
 
 def figure(key: str, value: Decimal | None) -> object:
     """A figure as printed: "–" for none, IMPs won less lost with their sign (whole IMPs
-    without decimals, in the reader's number format); the template localises the rest."""
+    without decimals, in the reader's number format; a true minus, as in the column's
+    "+/−"); the template localises the rest."""
     if value is None:
         return "–"
     if key == "imps":
         whole = value == value.to_integral_value()
-        sign = "+" if value > 0 else "-" if value < 0 else ""
+        sign = "+" if value > 0 else "\u2212" if value < 0 else ""
         return sign + number_format(abs(value), decimal_pos=0 if whole else 2)
     return value
 
