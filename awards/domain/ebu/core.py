@@ -77,7 +77,7 @@ def raised(factor: Fraction, levels: int = 1) -> Fraction:
 
 
 def status_name(factor: Fraction) -> str:
-    """"club", "district", ... for a factor on the ladder; otherwise the factor as text."""
+    """ "club", "district", ... for a factor on the ladder; otherwise the factor as text."""
     for name, value in LADDER:
         if value == factor:
             return name
