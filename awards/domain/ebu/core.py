@@ -76,12 +76,17 @@ def raised(factor: Fraction, levels: int = 1) -> Fraction:
     return LADDER[index][1]
 
 
-def status_name(factor: Fraction) -> str:
-    """ "club", "district", ... for a factor on the ladder; otherwise the factor as text."""
+def status_name(factor: Fraction, organisation: str | None = None) -> str:
+    """ "club", "district", ... for a factor on the ladder. A factor between rungs (a
+    league division's 2½ or 3⅓, 4.8-4.9) is no named level: the organisation's status
+    then (the factor itself says how far the division stands from Club), else the
+    factor as text."""
     for name, value in LADDER:
         if value == factor:
             return name
-    return str(float(factor))
+    if organisation is not None:
+        return organisation
+    return f"{float(factor):.2f}"
 
 
 def minimum_award(factor: Fraction) -> Fraction:
@@ -138,6 +143,26 @@ def share_ties(
             share = minimum
         out[place - 1 : last] = [share] * count
     return out
+
+
+def paid_places(
+    exact: list[Fraction], ties: tuple[tuple[int, int], ...], minimum: Fraction, colour: str
+) -> tuple[PlaceResult, ...]:
+    """The places a scale pays, as credited: each paid place first raised to the minimum
+    award (4.4.5, lines 2486-2490; Scale F prints it as its starred last row, line
+    5951: it is the place's applicable award), then tied places share the awards of the
+    places they cover, at least the minimum (3.5.1, :func:`share_ties`), then rounded up
+    once or taken into blue or green points (:func:`to_points`). Places the scale does
+    not pay stay unpaid unless a tie reaches them."""
+    paid = list(exact)
+    while paid and paid[-1] <= 0:
+        paid.pop()
+    shared = share_ties([max(award, minimum) for award in paid], list(ties), minimum)
+    return tuple(
+        PlaceResult(place, to_points(award, colour))
+        for place, award in enumerate(shared, start=1)
+        if award > 0
+    )
 
 
 @dataclass(frozen=True)
@@ -212,7 +237,8 @@ class EbuResult:
             "rulebook": "ebu",
             "scale": self.scale,
             "status": self.status,
-            "factor": int(factor) if factor.denominator == 1 else float(factor),
+            # A league division's 10/3 prints as 3.33, as the Handbook's charts round.
+            "factor": int(factor) if factor.denominator == 1 else round(float(factor), 2),
             "colour": self.colour,
             "awards": self.awards,
         }
