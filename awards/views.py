@@ -25,14 +25,17 @@ from members.common.pages import (
 )
 from members.common.paging import page_window
 from members.common.pdf import attachment_name, pdf_response
+from members.federation import current as current_federation
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
 from members.services import current_season
 
 from .domain.core import OutOfRange, UnknownScale
+from .domain.ebu.core import EbuResult
+from .domain.ebu.rulebook import EBU as EBU_RULEBOOK
 from .domain.sbf.ranking import RankingRow, shared_places
 from .filters import MasterPointsFilter, RankingFilter
-from .forms import CalculatorForm
+from .forms import CalculatorForm, EbuCalculatorForm
 from .models import MasterPointHolding, Promotion, RankingScore
 from .rulebooks import not_built, rulebook
 from .selectors import CLASS_BY_CODE, class_name, class_names, in_language
@@ -42,7 +45,17 @@ from .tables import MemberAwardsTable
 
 
 def calculator(request):
-    form = CalculatorForm(request.GET or None)
+    """The award calculator of the federation's rulebook; from the SBF's, the EBU
+    Handbook's can be tried too (``?rulebook=ebu``)."""
+    home = current_federation().rulebook
+    scheme = request.GET.get("rulebook", home)
+    if scheme not in ("sbf", "ebu") or (home == "ebu" and scheme == "sbf"):
+        # An EBU database holds no SBF tables (awards.rulebooks): its page is the EBU's.
+        scheme = home
+    switch = home == "sbf"
+    if scheme == "ebu":
+        return ebu_calculator(request, switch=switch)
+    form = CalculatorForm(request.GET if _asked(request) else None)
     rows, problem = None, ""
     if form.is_valid():
         data = form.cleaned_data
@@ -67,8 +80,72 @@ def calculator(request):
             "problem": problem,
             "rules": rulebook().version,
             "no_rulebook": in_language(not_built()),
+            "scheme": "sbf",
+            "switch": switch,
         },
     )
+
+
+def _asked(request) -> bool:
+    """Whether the visitor asked for a calculation (not only for a scheme)."""
+    return any(key != "rulebook" for key in request.GET)
+
+
+def ebu_calculator(request, *, switch: bool):
+    """The EBU Handbook's calculator (awards.domain.ebu.calculator): the options, the
+    scale and factor used, each place's points and the Handbook rules behind them."""
+    form = EbuCalculatorForm(request.GET if _asked(request) else None)
+    result = form.result if form.is_valid() else None
+    return render(
+        request,
+        "awards/calculator.html",
+        {
+            "form": form,
+            "scheme": "ebu",
+            "switch": switch,
+            "rules": EBU_RULEBOOK.version,
+            "no_rulebook": in_language(not_built()),
+            "result": result and ebu_summary(result),
+        },
+    )
+
+
+def ebu_summary(result: EbuResult) -> dict:
+    """What the page shows of an EBU result, in the reader's language."""
+    data = result.as_json()
+    return {
+        "scale": data["scale"],
+        "status": EBU_STATUS_LABELS.get(result.status, result.status),
+        "factor": data["factor"],
+        "colour": result.colour,
+        "awards": data["awards"],
+        "extra": [(EBU_EXTRA_LABELS.get(key, key), data[key]) for key, _value in result.extra],
+        "places": data["places"],
+        "gold": any("gold" in row for row in data["places"]),
+        "rules": [in_language(rule) for rule in result.rules],
+        "why": in_language(result.why),
+    }
+
+
+# The statuses of the EBU ladder (awards.domain.ebu.core.LADDER), as the page names them.
+EBU_STATUS_LABELS = {
+    "below-club": gettext_lazy("One level below Club"),
+    "club": gettext_lazy("Club"),
+    "district": gettext_lazy("District"),
+    "county": gettext_lazy("County"),
+    "regional": gettext_lazy("Regional"),
+    "national": gettext_lazy("National"),
+    "national+1": gettext_lazy("One level above National"),
+}
+# The keys only some EBU forms give (EbuResult.extra), as the page names them.
+EBU_EXTRA_LABELS = {
+    "per_match": gettext_lazy("Award per match won"),
+    "per_draw": gettext_lazy("Award per match drawn"),
+    "won_total": gettext_lazy("For the matches won"),
+    "round": gettext_lazy("Round (as if all had played knock-out)"),
+    "original_tables": gettext_lazy("Original entry, as deemed (full tables)"),
+    "winner_minimum": gettext_lazy("Minimum for the winners"),
+}
 
 
 def display_points(value: Decimal) -> str:

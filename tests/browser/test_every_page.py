@@ -56,6 +56,8 @@ ROLES = ["visitor", "player", "club_admin", "district_official", "office"]
 # What a person who relies on a screen reader or a keyboard cannot get past.
 BLOCKING = {"serious", "critical"}
 HANDICAP_SUM = "scoring=topscore&kind=pairs&owner=26%2C+26&field=16&result=57.5"
+# The EBU Handbook's 4.1.6(b): a Club pairs game of 16 tables, 18-35 boards, Mitchell.
+EBU_CLUB_16 = "movement=two-winner&tables=16&boards=24"
 
 
 def _report(field, club, *, name: str, level: str, seed: int, days_ago: int) -> Tournament:
@@ -162,6 +164,15 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("masterpoints-list", "/masterpoints/list/"),
             ("award-calculator", "/masterpoints/calculator/"),
             ("award-calculator-result", "/masterpoints/calculator/?table=D&entries=46"),
+            ("award-calculator-ebu", "/masterpoints/calculator/?rulebook=ebu"),
+            (
+                "award-calculator-ebu-result",
+                f"/masterpoints/calculator/?rulebook=ebu&{EBU_CLUB_16}",
+            ),
+            (
+                "award-calculator-ebu-error",
+                "/masterpoints/calculator/?rulebook=ebu&movement=two-winner&tables=-3&boards=24",
+            ),
             ("handicap-calculator", "/handicap/calculator/"),
             ("handicap-calculator-result", f"/handicap/calculator/?{HANDICAP_SUM}&boards=24"),
             ("handicap-calculator-error", f"/handicap/calculator/?{HANDICAP_SUM}&boards=0"),
@@ -315,7 +326,10 @@ def _licences() -> dict:
 def _licence_pages(role: str, ebu: dict) -> list[tuple[str, str]]:
     approved = ebu["approved"]
     if role == "visitor":
-        return [("licensed-events", "/licences/events/")]
+        return [
+            ("licensed-events", "/licences/events/"),
+            ("award-calculator", f"/masterpoints/calculator/?{EBU_CLUB_16}"),
+        ]
     organisation = ebu["organisation"].pk
     pages = [
         ("licences", "/licences/"),
