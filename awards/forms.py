@@ -205,8 +205,11 @@ class EbuCalculatorForm(forms.Form):
             name = field_name(exc.option)
             if name == "ties":
                 name = "tie"
+            reason = exc.text(get_language() or "sv")
             label = self.fields[name].label if name in self.fields else None
-            message = f"{label} (--{exc.option}): {exc.reason}" if label else str(exc)
+            message = (
+                f"{label} (--{exc.option}): {reason}" if label else f"--{exc.option}: {reason}"
+            )
             self.add_error(name if name in self.fields else None, message)
         except OutOfRange as exc:
             reason = exc.reason

@@ -90,7 +90,9 @@ def _family(movement: str) -> Family:
         return FAMILIES[movement]
     except KeyError:
         raise EbuInputError(
-            "movement", f"{movement!r} is not one of {', '.join(MOVEMENTS)} (4.1.4)"
+            "movement",
+            f"{movement!r} is not one of {', '.join(MOVEMENTS)} (4.1.4)",
+            sv=f"{movement!r} är inte en av {', '.join(MOVEMENTS)} (4.1.4)",
         ) from None
 
 
@@ -180,33 +182,71 @@ def _refuse_foreign(options: EbuOptions) -> None:
         if name in _READS or getattr(options, name) == getattr(_DEFAULTS, name):
             continue
         option = "tie" if name == "ties" else name.replace("_", "-")
-        raise EbuInputError(option, "not used by a basic event or first qualifying stage (4.1)")
+        raise EbuInputError(
+            option,
+            "not used by a basic event or first qualifying stage (4.1)",
+            sv="används inte av en grundtävling eller en första kvalomgång (4.1)",
+        )
     if options.stage not in (None, "qualifying"):
-        raise EbuInputError("stage", f"{options.stage} is not a basic event's stage (4.1, 4.2.1)")
+        raise EbuInputError(
+            "stage",
+            f"{options.stage} is not a basic event's stage (4.1, 4.2.1)",
+            sv=f"{options.stage} är inte en omgång i en grundtävling (4.1, 4.2.1)",
+        )
     if options.colour not in ("local", "blue"):
-        raise EbuInputError("colour", f"{options.colour!r}: a basic event is local or blue (5.4.1)")
+        raise EbuInputError(
+            "colour",
+            f"{options.colour!r}: a basic event is local or blue (5.4.1)",
+            sv=f"{options.colour!r}: en grundtävling ger lokala eller blå poäng (5.4.1)",
+        )
     if options.movement is None:
-        raise EbuInputError("movement", "needed: teams, two-winner, single-winner, ... (4.1.4)")
+        raise EbuInputError(
+            "movement",
+            "needed: teams, two-winner, single-winner, ... (4.1.4)",
+            sv="behövs: teams, two-winner, single-winner, ... (4.1.4)",
+        )
     if options.tables is None:
-        raise EbuInputError("tables", "needed: the number of full tables (4.1.3)")
+        raise EbuInputError(
+            "tables",
+            "needed: the number of full tables (4.1.3)",
+            sv="behövs: antalet hela bord (4.1.3)",
+        )
     if options.boards is None:
-        raise EbuInputError("boards", "needed: the boards each competitor plays (4.1.2)")
+        raise EbuInputError(
+            "boards",
+            "needed: the boards each competitor plays (4.1.2)",
+            sv="behövs: antalet brickor varje deltagare spelar (4.1.2)",
+        )
     if options.boards < 1:
-        raise EbuInputError("boards", f"{options.boards}: an event has at least one board")
+        raise EbuInputError(
+            "boards",
+            f"{options.boards}: an event has at least one board",
+            sv=f"{options.boards}: en tävling har minst en bricka",
+        )
 
 
 def _check_ties(ties: tuple[tuple[int, int], ...], field_size: int) -> None:
     taken: set[int] = set()
     for place, count in ties:
         if place < 1 or count < 2:
-            raise EbuInputError("tie", f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)")
+            raise EbuInputError(
+                "tie",
+                f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)",
+                sv=f"{place}:{count} är ingen delad placering (placering ≥ 1, antal ≥ 2)",
+            )
         covered = set(range(place, place + count))
         if max(covered) > field_size:
             raise EbuInputError(
-                "tie", f"{place}:{count} runs past the {field_size} competitors ranked (3.5)"
+                "tie",
+                f"{place}:{count} runs past the {field_size} competitors ranked (3.5)",
+                sv=f"{place}:{count} går förbi de {field_size} placerade deltagarna (3.5)",
             )
         if covered & taken:
-            raise EbuInputError("tie", f"{place}:{count} overlaps another tie (3.5)")
+            raise EbuInputError(
+                "tie",
+                f"{place}:{count} overlaps another tie (3.5)",
+                sv=f"{place}:{count} överlappar en annan delad placering (3.5)",
+            )
         taken |= covered
 
 

@@ -48,7 +48,11 @@ def blue_points(local: Fraction) -> Decimal:
     """5.4.1 (line 3970): the blue points of a local point award, 100 local = 1 blue,
     to two decimals rounded up (3.4.1)."""
     if local < 0:
-        raise EbuInputError("colour", f"an award of {local} local points is negative")
+        raise EbuInputError(
+            "colour",
+            f"an award of {local} local points is negative",
+            sv=f"en tilldelning på {local} lokala poäng är negativ",
+        )
     return to_points(local, "blue")
 
 
@@ -62,7 +66,11 @@ def sim_pairs_split(local: Fraction) -> tuple[Decimal, int]:
     scale, paid 25% in blue points and 75% in local points: (blue, local), each
     rounded up at the end (3.4.1)."""
     if local < 0:
-        raise EbuInputError("colour", f"an award of {local} local points is negative")
+        raise EbuInputError(
+            "colour",
+            f"an award of {local} local points is negative",
+            sv=f"en tilldelning på {local} lokala poäng är negativ",
+        )
     blue = to_points(local * SIM_PAIRS_BLUE_SHARE, "blue")
     return blue, math.ceil(local * (1 - SIM_PAIRS_BLUE_SHARE))
 

@@ -115,7 +115,11 @@ def options_from(values: Mapping[str, object]) -> EbuOptions:
     for key, value in values.items():
         name = field_name(key)
         if not name:
-            raise EbuInputError(key.lstrip("-"), "not an option of the EBU calculator")
+            raise EbuInputError(
+                key.lstrip("-"),
+                "not an option of the EBU calculator",
+                sv="är inget alternativ i EBU:s poängräknare",
+            )
         if value is None or value == "" or value == () or value == []:
             continue
         given[name] = value
@@ -135,30 +139,42 @@ def _choice(name: str, value: object) -> str:
         text = text.lower()
     if text not in CHOICES[name]:
         raise EbuInputError(
-            option_name(name), f"{value!r} is not one of {', '.join(CHOICES[name])}"
+            option_name(name),
+            f"{value!r} is not one of {', '.join(CHOICES[name])}",
+            sv=f"{value!r} är inte en av {', '.join(CHOICES[name])}",
         )
     return text
 
 
 def _count(name: str, value: object) -> int:
     if isinstance(value, bool):
-        raise EbuInputError(option_name(name), f"{value!r} is not a whole number")
+        raise EbuInputError(
+            option_name(name),
+            f"{value!r} is not a whole number",
+            sv=f"{value!r} är inte ett heltal",
+        )
     if isinstance(value, int):
         number = value
     else:
         text = str(value).strip()
         if not re.fullmatch(r"[+-]?\d+", text):
-            raise EbuInputError(option_name(name), f"{value!r} is not a whole number")
+            raise EbuInputError(
+                option_name(name),
+                f"{value!r} is not a whole number",
+                sv=f"{value!r} är inte ett heltal",
+            )
         number = int(text)
     if number < 0:
-        raise EbuInputError(option_name(name), f"{number} is negative")
+        raise EbuInputError(option_name(name), f"{number} is negative", sv=f"{number} är negativt")
     return number
 
 
 def _number(name: str, value: object) -> Fraction:
     """A non-negative number, exactly: "9.5", "9½", "19/2", 9.5."""
     if isinstance(value, bool):
-        raise EbuInputError(option_name(name), f"{value!r} is not a number")
+        raise EbuInputError(
+            option_name(name), f"{value!r} is not a number", sv=f"{value!r} är inte ett tal"
+        )
     if isinstance(value, (int, Fraction, Decimal)):
         number = Fraction(value)
     elif isinstance(value, float):
@@ -170,16 +186,22 @@ def _number(name: str, value: object) -> Fraction:
         try:
             number = Fraction(Decimal(text)) if "/" not in text else Fraction(text)
         except (InvalidOperation, ValueError, ZeroDivisionError):
-            raise EbuInputError(option_name(name), f"{value!r} is not a number") from None
+            raise EbuInputError(
+                option_name(name), f"{value!r} is not a number", sv=f"{value!r} är inte ett tal"
+            ) from None
     if number < 0:
-        raise EbuInputError(option_name(name), f"{value} is negative")
+        raise EbuInputError(option_name(name), f"{value} is negative", sv=f"{value} är negativt")
     return number
 
 
 def _won(name: str, value: object) -> Fraction:
     number = _number(name, value)
     if (number * 2).denominator != 1:
-        raise EbuInputError("won", f"{value} is not a number of wins and halves (a draw, 4.5.8)")
+        raise EbuInputError(
+            "won",
+            f"{value} is not a number of wins and halves (a draw, 4.5.8)",
+            sv=f"{value} är inte ett antal vinster och halva (oavgjort, 4.5.8)",
+        )
     return number
 
 
@@ -191,7 +213,11 @@ def _flag(name: str, value: object) -> bool:
         return True
     if text in ("0", "false", "off", "no"):
         return False
-    raise EbuInputError(option_name(name), f"{value!r} is not on or off")
+    raise EbuInputError(
+        option_name(name),
+        f"{value!r} is not on or off",
+        sv=f"{value!r} är varken på (on) eller av (off)",
+    )
 
 
 def _ties(name: str, value: object) -> tuple[tuple[int, int], ...]:
@@ -211,15 +237,27 @@ def _ties(name: str, value: object) -> tuple[tuple[int, int], ...]:
         else:
             match = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", str(item))
             if match is None:
-                raise EbuInputError("tie", f"{item!r} is not PLACE:COUNT (e.g. 4:2)")
+                raise EbuInputError(
+                    "tie",
+                    f"{item!r} is not PLACE:COUNT (e.g. 4:2)",
+                    sv=f"{item!r} är inte PLATS:ANTAL (t.ex. 4:2)",
+                )
             place, count = int(match[1]), int(match[2])
         if place < 1 or count < 2:
-            raise EbuInputError("tie", f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)")
+            raise EbuInputError(
+                "tie",
+                f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)",
+                sv=f"{place}:{count} är ingen delad placering (placering ≥ 1, antal ≥ 2)",
+            )
         ties.append((place, count))
     ties.sort()
     for (place, count), (after, _) in zip(ties, ties[1:], strict=False):
         if after < place + count:
-            raise EbuInputError("tie", f"the ties at places {place} and {after} overlap")
+            raise EbuInputError(
+                "tie",
+                f"the ties at places {place} and {after} overlap",
+                sv=f"de delade placeringarna på plats {place} och {after} överlappar varandra",
+            )
     return tuple(ties)
 
 
@@ -238,30 +276,58 @@ assert set(_PARSERS) == set(OPTION_FIELDS), "every option has its parser"
 def _check_together(options: EbuOptions) -> None:
     """What no form defines, whatever the route: values that contradict each other."""
     if options.division is not None and options.divisions is None:
-        raise EbuInputError("division", "needs --divisions, the number of divisions (4.8, 4.9)")
+        raise EbuInputError(
+            "division",
+            "needs --divisions, the number of divisions (4.8, 4.9)",
+            sv="kräver --divisions, antalet divisioner (4.8, 4.9)",
+        )
     if options.divisions is not None:
         if options.divisions < 1:
-            raise EbuInputError("divisions", "an event has at least one division (4.8, 4.9)")
+            raise EbuInputError(
+                "divisions",
+                "an event has at least one division (4.8, 4.9)",
+                sv="en tävling har minst en division (4.8, 4.9)",
+            )
         if options.division is None:
-            raise EbuInputError("division", "which division (1 = the top) is needed (4.8, 4.9)")
+            raise EbuInputError(
+                "division",
+                "which division (1 = the top) is needed (4.8, 4.9)",
+                sv="vilken division (1 = den högsta) behövs (4.8, 4.9)",
+            )
         if not 1 <= options.division <= options.divisions:
             raise EbuInputError(
-                "division", f"{options.division} is not one of 1..{options.divisions}"
+                "division",
+                f"{options.division} is not one of 1..{options.divisions}",
+                sv=f"{options.division} är inte en av 1..{options.divisions}",
             )
     if options.qualifying_stages < 1:
-        raise EbuInputError("qualifying-stages", "a final follows at least one qualifying stage")
+        raise EbuInputError(
+            "qualifying-stages",
+            "a final follows at least one qualifying stage",
+            sv="en final följer på minst en kvalomgång",
+        )
     if (
         options.remaining is not None
         and options.entries is not None
         and options.remaining > options.entries
     ):
         raise EbuInputError(
-            "remaining", f"{options.remaining} left of {options.entries} entries (4.7.9)"
+            "remaining",
+            f"{options.remaining} left of {options.entries} entries (4.7.9)",
+            sv=f"{options.remaining} kvar av {options.entries} anmälda (4.7.9)",
         )
     if options.games is not None and options.games < 1:
-        raise EbuInputError("games", "a ladder has at least one game (4.11.4)")
+        raise EbuInputError(
+            "games",
+            "a ladder has at least one game (4.11.4)",
+            sv="en stegtävling har minst en spelomgång (4.11.4)",
+        )
     if options.boards_per_match == 0:
-        raise EbuInputError("boards-per-match", "a match has at least one board (4.6.3)")
+        raise EbuInputError(
+            "boards-per-match",
+            "a match has at least one board (4.6.3)",
+            sv="en match har minst en bricka (4.6.3)",
+        )
 
 
 # --- routing -----------------------------------------------------------------------------
@@ -367,11 +433,14 @@ def route(options: EbuOptions) -> Form:
         raise EbuInputError(
             option_name(second),
             f"cannot be combined with --{option_name(first)}: they are different events",
+            sv=f"kan inte kombineras med --{option_name(first)}: de är olika tävlingar",
         )
     form = FORMS[_form_key(options)]
     for name in given(options):
         if name not in form.reads:
-            raise EbuInputError(option_name(name), f"not used by {form.name}")
+            raise EbuInputError(
+                option_name(name), f"not used by {form.name}", sv=f"används inte av {form.name}"
+            )
     _check_for(form, options)
     return form
 
@@ -403,13 +472,23 @@ def _check_for(form: Form, options: EbuOptions) -> None:
             raise EbuInputError(
                 "movement",
                 f"a ladder ranks {', '.join(LADDER_MOVEMENTS)} (4.11.3), not {options.movement}",
+                sv=(
+                    f"en stegtävling rankar {', '.join(LADDER_MOVEMENTS)} (4.11.3), inte "
+                    f"{options.movement}"
+                ),
             )
         if options.games is None:
-            raise EbuInputError("games", "a ladder needs the number of games (4.11.5)")
+            raise EbuInputError(
+                "games",
+                "a ladder needs the number of games (4.11.5)",
+                sv="en stegtävling kräver antalet spelomgångar (4.11.5)",
+            )
     else:
         if options.movement == "pairs":
             raise EbuInputError(
-                "movement", "pairs is a ladder's; say two-winner or single-winner (4.1.4)"
+                "movement",
+                "pairs is a ladder's; say two-winner or single-winner (4.1.4)",
+                sv=("pairs hör till stegtävlingen; ange two-winner eller single-winner (4.1.4)"),
             )
         for name in TABLE_OPTIONS:
             value = getattr(options, name)
@@ -417,29 +496,48 @@ def _check_for(form: Form, options: EbuOptions) -> None:
                 raise EbuInputError(
                     option_name(name),
                     f"{float(value)} is not a number of whole, half or quarter tables (4.1.3)",
+                    sv=f"{float(value)} är inte ett antal hela, halva eller kvarts bord (4.1.3)",
                 )
     if form.module == "knockout" and options.round in COUNTY_KO_ROUNDS:
         raise EbuInputError(
-            "round", f"{options.round} is a county teams knock-out round (--event county-teams-ko)"
+            "round",
+            f"{options.round} is a county teams knock-out round (--event county-teams-ko)",
+            sv=(
+                f"{options.round} är en rond i grevskapens lagutslagning (--event county-teams-ko)"
+            ),
         )
     if form.module != "green" and options.remaining is not None and options.entries is None:
-        raise EbuInputError("remaining", "needs --entries, the original entry (4.7.9)")
+        raise EbuInputError(
+            "remaining",
+            "needs --entries, the original entry (4.7.9)",
+            sv="kräver --entries, det ursprungliga antalet anmälda (4.7.9)",
+        )
     if options.stage == "qualifying" and (
         options.original_tables is not None or options.premier_tables is not None
     ):
         name = "original-tables" if options.original_tables is not None else "premier-tables"
-        raise EbuInputError(name, "the first qualifying stage is its own field: give --tables")
+        raise EbuInputError(
+            name,
+            "the first qualifying stage is its own field: give --tables",
+            sv="den första kvalomgången är ett eget fält: ange --tables",
+        )
     if options.premier_tables is not None and options.stage not in ("consolation", "third-final"):
         raise EbuInputError(
-            "premier-tables", "only a consolation or third final has finals above it (4.3.3)"
+            "premier-tables",
+            "only a consolation or third final has finals above it (4.3.3)",
+            sv="bara en tröstfinal eller tredje final har finaler ovanför sig (4.3.3)",
         )
     if options.qualifying_stages != 1 and options.stage not in ("final", "subsequent"):
         raise EbuInputError(
-            "qualifying-stages", "counts the qualifying stages before a final (4.2.6)"
+            "qualifying-stages",
+            "counts the qualifying stages before a final (4.2.6)",
+            sv="räknar kvalomgångarna före en final (4.2.6)",
         )
     if options.original_tables is not None and options.stage in (None, "qualifying"):
         raise EbuInputError(
-            "original-tables", "needs --stage: the original entry is a final's reference (4.2.3)"
+            "original-tables",
+            "needs --stage: the original entry is a final's reference (4.2.3)",
+            sv=("kräver --stage: det ursprungliga antalet anmälda är en finals referens (4.2.3)"),
         )
 
 

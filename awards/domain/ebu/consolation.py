@@ -76,13 +76,21 @@ def awards_for(options: EbuOptions) -> EbuResult:
     Club (4.3.6-4.3.7). Otherwise it is a basic event on its own C tables, one level
     below the main event, not below Club (4.3.3)."""
     if options.stage not in ("consolation", "third-final"):
-        raise EbuInputError("stage", f"{options.stage!r} is not a consolation or third final")
+        raise EbuInputError(
+            "stage",
+            f"{options.stage!r} is not a consolation or third final",
+            sv=f"{options.stage!r} är inte en tröstfinal eller tredje final",
+        )
     refuse_foreign(options, READS | {"premier_tables"}, "a consolation or third final (4.3)")
     if options.boards_per_match is not None:
         raise EbuInputError(
             "boards-per-match",
             "a consolation with an award per match won is 4.6.7's (Scale QF): "
             "the per-match form, not this one",
+            sv=(
+                "en tröstfinal med poäng per vunnen match hör till 4.6.7 (skala QF): "
+                "formuläret per match, inte detta"
+            ),
         )
     third = options.stage == "third-final"
     movement = read_movement(options)
@@ -93,14 +101,23 @@ def awards_for(options: EbuOptions) -> EbuResult:
     boards = read_boards(options)
     colour = read_colour(options)
     if tables < 1:
-        raise EbuInputError("tables", "a consolation final has at least one full table")
+        raise EbuInputError(
+            "tables",
+            "a consolation final has at least one full table",
+            sv="en tröstfinal har minst ett helt bord",
+        )
     if premier < 1:
-        raise EbuInputError("premier-tables", "the final above it has at least one full table")
+        raise EbuInputError(
+            "premier-tables",
+            "the final above it has at least one full table",
+            sv="finalen ovanför den har minst ett helt bord",
+        )
     others = original - premier - tables
     if others < 0:
         raise EbuInputError(
             "premier-tables",
             f"{premier} + {tables} tables in the finals are more than the original {original}",
+            sv=(f"{premier} + {tables} bord i finalerna är fler än de ursprungliga {original}"),
         )
     if not meets_conditions(
         premier_tables=premier,

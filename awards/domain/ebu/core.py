@@ -52,12 +52,19 @@ class EbuInputError(ValueError):
     """An option value or combination the Handbook does not define. ``option`` is the
     calculator's option name without dashes ("tables", "stage"); the message names it
     and says why: ``--tables: a two-winner event needs at least 5 full tables (3.1.1)``.
+    ``reason`` is the English why, ``sv`` the Swedish; the message (str) stays English,
+    :meth:`text` gives the reason in the reader's language.
     """
 
-    def __init__(self, option: str, reason: str):
+    def __init__(self, option: str, reason: str, *, sv: str):
         super().__init__(f"--{option}: {reason}")
         self.option = option
         self.reason = reason
+        self.sv = sv
+
+    def text(self, language: str) -> str:
+        """The reason in ``language``: Swedish for "sv" (or "sv-..."), else English."""
+        return self.sv if language.lower().startswith("sv") else self.reason
 
 
 def level_of(factor: Fraction) -> int:
@@ -131,7 +138,11 @@ def share_ties(
     out = list(points)
     for place, count in ties:
         if place < 1 or count < 2:
-            raise EbuInputError("tie", f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)")
+            raise EbuInputError(
+                "tie",
+                f"{place}:{count} is not a tie (place ≥ 1, count ≥ 2)",
+                sv=f"{place}:{count} är ingen delad placering (placering ≥ 1, antal ≥ 2)",
+            )
         last = place + count - 1
         while len(out) < last:
             out.append(Fraction(0))

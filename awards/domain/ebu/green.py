@@ -89,7 +89,9 @@ def scale_g(entries: int) -> tuple[Fraction, ...]:
     awards = printed_awards(entries)
     if not awards:
         raise EbuInputError(
-            "entries", f"{entries} pairs: Scale G starts at 6 pairs (6.3.1(f), line 4172)"
+            "entries",
+            f"{entries} pairs: Scale G starts at 6 pairs (6.3.1(f), line 4172)",
+            sv=f"{entries} par: skala G börjar vid 6 par (6.3.1(f), rad 4172)",
         )
     return awards
 
@@ -156,7 +158,11 @@ def ko_round_of(remaining: int) -> str:
     for name, low in zip(KO_ROUNDS, (65, 33, 17, 9, 5, 3, 2), strict=True):
         if remaining >= low:
             return name
-    raise EbuInputError("remaining", "a knock-out round needs at least 2 teams left (6.2.2)")
+    raise EbuInputError(
+        "remaining",
+        "a knock-out round needs at least 2 teams left (6.2.2)",
+        sv="en utslagningsrond kräver minst 2 lag kvar (6.2.2)",
+    )
 
 
 def ko_row(entries: int) -> KnockoutRow:
@@ -164,18 +170,28 @@ def ko_row(entries: int) -> KnockoutRow:
     for row in KO_TABLE:
         if entries >= row.low and (row.high is None or entries <= row.high):
             return row
-    raise EbuInputError("entries", f"{entries} teams: the table starts at 3 (6.2.2, 3.1.1(c))")
+    raise EbuInputError(
+        "entries",
+        f"{entries} teams: the table starts at 3 (6.2.2, 3.1.1(c))",
+        sv=f"{entries} lag: tabellen börjar vid 3 (6.2.2, 3.1.1(c))",
+    )
 
 
 def ko_award(entries: int, round_name: str) -> Fraction:
     """6.2.2 (lines 4035-4087): green points per player for a match won in
     ``round_name`` of a county teams knock-out of ``entries`` teams."""
     if round_name not in KO_ROUNDS:
-        raise EbuInputError("round", f"{round_name!r} is not one of {', '.join(KO_ROUNDS)}")
+        raise EbuInputError(
+            "round",
+            f"{round_name!r} is not one of {', '.join(KO_ROUNDS)}",
+            sv=f"{round_name!r} är inte en av {', '.join(KO_ROUNDS)}",
+        )
     award = ko_row(entries).rounds[KO_ROUNDS.index(round_name)]
     if award is None:
         raise EbuInputError(
-            "round", f"an entry of {entries} teams has no {round_name} round (6.2.2)"
+            "round",
+            f"an entry of {entries} teams has no {round_name} round (6.2.2)",
+            sv=f"med {entries} anmälda lag finns ingen rond {round_name} (6.2.2)",
         )
     return award
 
@@ -237,7 +253,9 @@ def per_match(boards_per_match: int) -> tuple[Decimal, Decimal]:
     drawn; the printed list where it prints one (2-8 boards), else the rule."""
     if boards_per_match < SWISS_MIN_BOARDS_PER_MATCH:
         raise EbuInputError(
-            "boards-per-match", "a Swiss round has at least 2 boards (6.4.8, line 4542)"
+            "boards-per-match",
+            "a Swiss round has at least 2 boards (6.4.8, line 4542)",
+            sv="en monradrond har minst 2 brickor (6.4.8, rad 4542)",
         )
     if boards_per_match in PRINTED_PER_MATCH:
         win, draw, _line = PRINTED_PER_MATCH[boards_per_match]
@@ -338,7 +356,9 @@ def multiple_teams_awards(
     if section == "B":
         return ranking_awards(top_a / 2, QUARTER, qualifiers // 3)
     raise EbuInputError(
-        "division", f"a multiple teams final has sections A, B, open: not {section}"
+        "division",
+        f"a multiple teams final has sections A, B, open: not {section}",
+        sv=f"en final för multipla lag har grupperna A, B, open: inte {section}",
     )
 
 
@@ -384,7 +404,11 @@ def multiple_pairs_top(
     tops = {"A": top_a, "B": top_a / 2, "C": ceil_to(top_a / 4, QUARTER)}
     tops["open"] = tops["C"] / 2 if has_c else Fraction(1)
     if section not in tops or (section == "C" and not has_c):
-        raise EbuInputError("division", f"{section!r} is not a final of this event (6.4.6-6.4.7)")
+        raise EbuInputError(
+            "division",
+            f"{section!r} is not a final of this event (6.4.6-6.4.7)",
+            sv=f"{section!r} är ingen final i den här tävlingen (6.4.6-6.4.7)",
+        )
     return tops[section]
 
 
@@ -453,9 +477,17 @@ def league_per_match(division: int, boards_per_match: int, team_of: int = 4) -> 
     inter-county league; 0 where the table prints "-" (and below division 3 for
     teams of twelve, 6.5.3)."""
     if division not in LEAGUE_PER_MATCH:
-        raise EbuInputError("division", "inter-county leagues award divisions 1-3 (6.5.5)")
+        raise EbuInputError(
+            "division",
+            "inter-county leagues award divisions 1-3 (6.5.5)",
+            sv="serier mellan grevskap ger poäng i division 1-3 (6.5.5)",
+        )
     if team_of not in LEAGUE_TEAM_SIZES:
-        raise EbuInputError("tables", f"teams of {team_of}: the table is for 4, 8 or 12 (6.5.3)")
+        raise EbuInputError(
+            "tables",
+            f"teams of {team_of}: the table is for 4, 8 or 12 (6.5.3)",
+            sv=f"lag om {team_of}: tabellen gäller 4, 8 eller 12 (6.5.3)",
+        )
     read_as = division + (1 if team_of == 12 else 0)
     if read_as not in LEAGUE_PER_MATCH:
         return Fraction(0)
@@ -466,7 +498,11 @@ def league_bonus_wins(teams: int) -> tuple[int, ...]:
     """6.5.5 (lines 4650-4697): bonus wins of 1st, 2nd, 3rd for ``teams`` in the
     division."""
     if teams < 1:
-        raise EbuInputError("tables", "a division has at least one team (6.5.5)")
+        raise EbuInputError(
+            "tables",
+            "a division has at least one team (6.5.5)",
+            sv="en division har minst ett lag (6.5.5)",
+        )
     return LEAGUE_BONUS_WINS[_band(teams, LEAGUE_TEAM_BANDS)]
 
 
@@ -484,16 +520,22 @@ def _refuse_others(options: EbuOptions, reads: set[str]) -> None:
             continue
         if getattr(options, name) != getattr(_DEFAULTS, name):
             option = "tie" if name == "ties" else name.replace("_", "-")
-            raise EbuInputError(option, f"not used by --event {event} (chapter 6)")
+            raise EbuInputError(
+                option,
+                f"not used by --event {event} (chapter 6)",
+                sv=f"används inte av --event {event} (kapitel 6)",
+            )
     if options.status not in ("club", STATUS):
         raise EbuInputError(
-            "status", f"green point events are county events (6.1), not {options.status}"
+            "status",
+            f"green point events are county events (6.1), not {options.status}",
+            sv=(f"tävlingar med gröna poäng är grevskapstävlingar (6.1), inte {options.status}"),
         )
 
 
-def _need(value: int | Fraction | None, option: str, what: str) -> int | Fraction:
+def _need(value: int | Fraction | None, option: str, what: str, what_sv: str) -> int | Fraction:
     if value is None:
-        raise EbuInputError(option, f"needed: {what}")
+        raise EbuInputError(option, f"needed: {what}", sv=f"behövs: {what_sv}")
     return value
 
 
@@ -534,18 +576,37 @@ def _result(
 
 def _county_pairs_final(options: EbuOptions) -> EbuResult:
     _refuse_others(options, {"entries", "remaining", "boards", "ties"})
-    entries = int(_need(options.entries, "entries", "the total original entry in pairs (6.3.1)"))
+    entries = int(
+        _need(
+            options.entries,
+            "entries",
+            "the total original entry in pairs (6.3.1)",
+            "det totala ursprungliga antalet anmälda par (6.3.1)",
+        )
+    )
     if options.boards is not None and options.boards < G_MIN_FINAL_BOARDS:
         raise EbuInputError(
             "boards",
             f"a county pairs final is of at least 36 boards (6.3.1, 6.3.2(a)), not {options.boards}",
+            sv=(
+                "en parfinal i grevskapet spelas över minst 36 brickor (6.3.1, "
+                f"6.3.2(a)), inte {options.boards}"
+            ),
         )
     if options.remaining is not None and not 1 <= options.remaining <= entries:
-        raise EbuInputError("remaining", f"{options.remaining} pairs in a final of {entries}")
+        raise EbuInputError(
+            "remaining",
+            f"{options.remaining} pairs in a final of {entries}",
+            sv=f"{options.remaining} par i en final av {entries}",
+        )
     split = pairs_final(entries, options.remaining)
     awards = _tied(split.final, options, QUARTER)
     if options.remaining is not None and len(awards) > options.remaining:
-        raise EbuInputError("tie", f"runs past the {options.remaining} pairs of the final")
+        raise EbuInputError(
+            "tie",
+            f"runs past the {options.remaining} pairs of the final",
+            sv=f"går förbi finalens {options.remaining} par",
+        )
     extra: tuple[tuple[str, object], ...] = ()
     if split.unallocated:
         passed = [
@@ -574,26 +635,41 @@ def _county_pairs_final(options: EbuOptions) -> EbuResult:
 
 def _county_teams_ko(options: EbuOptions) -> EbuResult:
     _refuse_others(options, {"entries", "remaining", "round", "boards_per_match"})
-    entries = int(_need(options.entries, "entries", "the total original entry in teams (6.2.2)"))
+    entries = int(
+        _need(
+            options.entries,
+            "entries",
+            "the total original entry in teams (6.2.2)",
+            "det totala ursprungliga antalet anmälda lag (6.2.2)",
+        )
+    )
     if options.boards_per_match is not None and options.boards_per_match < KO_MIN_BOARDS:
         raise EbuInputError(
-            "boards-per-match", "county knock-out matches are of at least 24 boards (6.2.1)"
+            "boards-per-match",
+            "county knock-out matches are of at least 24 boards (6.2.1)",
+            sv="grevskapens utslagningsmatcher spelas över minst 24 brickor (6.2.1)",
         )
     round_name = options.round
     if options.remaining is not None:
         by_remaining = ko_round_of(options.remaining)
         if round_name is not None and round_name != by_remaining:
             raise EbuInputError(
-                "remaining", f"{options.remaining} teams left is the {by_remaining} round"
+                "remaining",
+                f"{options.remaining} teams left is the {by_remaining} round",
+                sv=f"{options.remaining} lag kvar är ronden {by_remaining}",
             )
         round_name = by_remaining
     if round_name is None:
-        raise EbuInputError("round", f"needed: one of {', '.join(KO_ROUNDS)} (6.2.2)")
+        raise EbuInputError(
+            "round",
+            f"needed: one of {', '.join(KO_ROUNDS)} (6.2.2)",
+            sv=f"behövs: en av {', '.join(KO_ROUNDS)} (6.2.2)",
+        )
     award = ko_award(entries, round_name)
     row = ko_row(entries)
     rules = Reason(
         "6.2.2",
-        sv=f"Länets lagutslagstävling, {entries} lag, {round_name}: per vunnen match (6.2.2)",
+        sv=f"Grevskapets lagutslagning, {entries} lag, {round_name}: per vunnen match (6.2.2)",
         en=f"County teams knock-out, {entries} teams, {round_name}: per match won (6.2.2)",
     )
     extra: tuple[tuple[str, object], ...] = (
@@ -606,10 +682,28 @@ def _county_teams_ko(options: EbuOptions) -> EbuResult:
 
 def _county_teams_qualifier(options: EbuOptions) -> EbuResult:
     _refuse_others(options, {"entries", "boards", "ties"})
-    entries = int(_need(options.entries, "entries", "the teams in the qualifying stage (6.2.3)"))
-    boards = int(_need(options.boards, "boards", "the boards of all qualifying stages (6.2.3)"))
+    entries = int(
+        _need(
+            options.entries,
+            "entries",
+            "the teams in the qualifying stage (6.2.3)",
+            "lagen i kvalomgången (6.2.3)",
+        )
+    )
+    boards = int(
+        _need(
+            options.boards,
+            "boards",
+            "the boards of all qualifying stages (6.2.3)",
+            "brickorna i alla kvalomgångar (6.2.3)",
+        )
+    )
     if entries < 3:
-        raise EbuInputError("entries", f"{entries} teams: a teams event needs 3 (3.1.1(c))")
+        raise EbuInputError(
+            "entries",
+            f"{entries} teams: a teams event needs 3 (3.1.1(c))",
+            sv=f"{entries} lag: en lagtävling kräver 3 (3.1.1(c))",
+        )
     awards = qualifier_awards(entries, boards)
     if not awards:
         why = Reason(
@@ -621,7 +715,7 @@ def _county_teams_qualifier(options: EbuOptions) -> EbuResult:
     minimum = min(awards)
     rules = Reason(
         "6.2.3",
-        sv=f"Länets lagkval, {entries} lag, {boards} brickor: block till halva fältet (6.2.3)",
+        sv=f"Grevskapets lagkval, {entries} lag, {boards} brickor: block till halva fältet (6.2.3)",
         en=f"County teams qualifier, {entries} teams, {boards} boards: blocks to half-way (6.2.3)",
     )
     return _result("6.2.3", _tied(awards, options, minimum), rules)
@@ -632,9 +726,23 @@ def _swiss(options: EbuOptions) -> EbuResult:
     kind = SWISS[event]
     _refuse_others(options, {"tables", "boards", "boards_per_match", "ties"})
     tables = Fraction(
-        math.floor(_need(options.tables, "tables", "the number of full tables (6.4)"))
+        math.floor(
+            _need(
+                options.tables,
+                "tables",
+                "the number of full tables (6.4)",
+                "antalet hela bord (6.4)",
+            )
+        )
     )
-    bpm = int(_need(options.boards_per_match, "boards-per-match", "boards a round (6.4.8)"))
+    bpm = int(
+        _need(
+            options.boards_per_match,
+            "boards-per-match",
+            "boards a round (6.4.8)",
+            "brickor per rond (6.4.8)",
+        )
+    )
     win, draw = per_match(bpm)
     if tables < kind.min_tables or (options.boards is not None and options.boards < 12):
         why = Reason(
@@ -644,7 +752,7 @@ def _swiss(options: EbuOptions) -> EbuResult:
         )
         return _result(kind.section, (), why, why=why)
     awards = swiss_awards(event, tables)
-    label_sv = "Schweizerlag" if event == "swiss-teams" else "Schweizerpar"
+    label_sv = "Monradlag" if event == "swiss-teams" else "Monradpar"
     label_en = "Swiss teams" if event == "swiss-teams" else "Swiss pairs"
     rules = Reason(
         kind.section,
@@ -663,9 +771,30 @@ def _swiss(options: EbuOptions) -> EbuResult:
 
 def _inter_county_league(options: EbuOptions) -> EbuResult:
     _refuse_others(options, {"tables", "boards_per_match", "divisions", "division"})
-    division = int(_need(options.division, "division", "the division, 1 = the top (6.5.5)"))
-    bpm = int(_need(options.boards_per_match, "boards-per-match", "boards a match (6.5.5)"))
-    teams = math.floor(_need(options.tables, "tables", "the teams in the division (6.5.5)"))
+    division = int(
+        _need(
+            options.division,
+            "division",
+            "the division, 1 = the top (6.5.5)",
+            "divisionen, 1 = den högsta (6.5.5)",
+        )
+    )
+    bpm = int(
+        _need(
+            options.boards_per_match,
+            "boards-per-match",
+            "boards a match (6.5.5)",
+            "brickor per match (6.5.5)",
+        )
+    )
+    teams = math.floor(
+        _need(
+            options.tables,
+            "tables",
+            "the teams in the division (6.5.5)",
+            "lagen i divisionen (6.5.5)",
+        )
+    )
     award = league_per_match(division, bpm)
     bonus = league_bonus_wins(teams)
     rules = Reason(
@@ -700,6 +829,8 @@ def awards_for(options: EbuOptions) -> EbuResult:
     (6.2.3), swiss-teams (6.4.1), swiss-pairs (6.4.2), inter-county-league (6.5)."""
     if options.event not in FORMS:
         raise EbuInputError(
-            "event", f"{options.event!r} is not one of {', '.join(FORMS)} (chapter 6)"
+            "event",
+            f"{options.event!r} is not one of {', '.join(FORMS)} (chapter 6)",
+            sv=f"{options.event!r} är inte en av {', '.join(FORMS)} (kapitel 6)",
         )
     return FORMS[options.event](options)

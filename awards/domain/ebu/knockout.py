@@ -37,9 +37,9 @@ SCALE: dict[str, tuple[int, ...]] = {
     "single-pairs": (27, 27, 27, 38, 54, 76, 108, 152),  # lines 3100-3138
 }
 NAMES = {
-    "single-teams": ("single elimination teams", "utslagstävling för lag"),
-    "double-teams": ("double elimination teams", "dubbel utslagstävling för lag"),
-    "single-pairs": ("single elimination pairs", "utslagstävling för par"),
+    "single-teams": ("single elimination teams", "utslagning för lag"),
+    "double-teams": ("double elimination teams", "dubbel utslagning för lag"),
+    "single-pairs": ("single elimination pairs", "utslagning för par"),
 }
 SCALE_NAME = "KO"  # the 4.7.7 table has no letter
 
@@ -96,6 +96,10 @@ def named_round(knockout: str, name: str) -> Round:
             "round",
             f"{NAMES[knockout][0]} has rounds prelim and 1..{last} (4.7.4, 4.7.7); a longer "
             "contest counts its extra first rounds as preliminary rounds",
+            sv=(
+                f"{NAMES[knockout][1]} har ronderna prelim och 1..{last} (4.7.4, 4.7.7); "
+                "en längre tävling räknar sina extra första ronder som inledande ronder"
+            ),
         )
     return Round(name, int(name))
 
@@ -118,13 +122,23 @@ def deemed_round(knockout: str, *, entries: int, remaining: int) -> Round:
             "entries",
             "a double elimination contest has no round by the number left (4.7.9 counts a "
             "single knock-out): give --round",
+            sv=(
+                "en tävling med dubbel utslagning har ingen rond efter antalet kvar "
+                "(4.7.9 räknar en enkel utslagning): ange --round"
+            ),
         )
     if entries < SMALLEST_ENTRY[knockout]:
         raise EbuInputError(
-            "entries", f"{entries}: at least {SMALLEST_ENTRY[knockout]} competitors (3.1.1)"
+            "entries",
+            f"{entries}: at least {SMALLEST_ENTRY[knockout]} competitors (3.1.1)",
+            sv=f"{entries}: minst {SMALLEST_ENTRY[knockout]} deltagare (3.1.1)",
         )
     if not 2 <= remaining <= entries:
-        raise EbuInputError("remaining", f"{remaining} left of {entries}: 2..{entries} (4.7.9)")
+        raise EbuInputError(
+            "remaining",
+            f"{remaining} left of {entries}: 2..{entries} (4.7.9)",
+            sv=f"{remaining} kvar av {entries}: 2..{entries} (4.7.9)",
+        )
     if remaining == 3:
         # 4.6.1: a 3-team final counts as the knock-out's final (a triangle, 4.5.7) from
         # an original entry of 5+ full tables. (A 2-team final is any knock-out's.)
@@ -133,6 +147,10 @@ def deemed_round(knockout: str, *, entries: int, remaining: int) -> Round:
                 "entries",
                 "a 3-competitor final counts as a knock-out final from an original entry "
                 "of 5+ full tables (4.6.1)",
+                sv=(
+                    "en final med 3 deltagare räknas som en utslagningsfinal från ett "
+                    "ursprungligt antal anmälda på 5+ hela bord (4.6.1)"
+                ),
             )
         remaining = 2
     knockout_size = 1 << (entries.bit_length() - 1)  # the power of two a prelim leaves
@@ -166,14 +184,21 @@ def knockout_award(
     consolation knock-out (4.7.10); two thirds for the bye of an undefeated team in a
     double elimination contest (4.7.8). Rounding is the caller's, at the end."""
     if boards_per_match < 1:
-        raise EbuInputError("boards-per-match", "a match has at least one board")
+        raise EbuInputError(
+            "boards-per-match", "a match has at least one board", sv="en match har minst en bricka"
+        )
     if knockout == "single-pairs" and boards_per_match < SHORTEST_PAIRS_MATCH:
         raise EbuInputError(
             "boards-per-match",
             f"{boards_per_match}-board matches: a pairs knock-out needs 6+ (4.5.2)",
+            sv=(f"matcher om {boards_per_match} brickor: en parutslagning kräver 6+ (4.5.2)"),
         )
     if bye and knockout != "double-teams":
-        raise EbuInputError("bye", "only a double elimination contest gives a bye (4.7.8)")
+        raise EbuInputError(
+            "bye",
+            "only a double elimination contest gives a bye (4.7.8)",
+            sv="bara en tävling med dubbel utslagning ger frirond (4.7.8)",
+        )
     award = round_award(knockout, played)
     if boards_per_match >= LONG_MATCH:
         award *= raised(factor)
@@ -194,7 +219,11 @@ def awards_for(options: EbuOptions) -> EbuResult:
     knockout = _knockout(options)
     _refuse_foreign(options)
     if options.boards_per_match is None:
-        raise EbuInputError("boards-per-match", "needed: the award depends on it (4.7.3)")
+        raise EbuInputError(
+            "boards-per-match",
+            "needed: the award depends on it (4.7.3)",
+            sv="behövs: poängen beror på det (4.7.3)",
+        )
     factor = FACTOR[options.status]
     if options.major:
         # 3.7.2: a knock-out is a quali-final event; 4.2.1-4.2.2 raise a major one.
@@ -227,13 +256,19 @@ def _scale(knockout: str) -> tuple[int, ...]:
         return SCALE[knockout]
     except KeyError:
         raise EbuInputError(
-            "knockout", f"{knockout!r} is not one of {', '.join(SCALE)} (4.7.2)"
+            "knockout",
+            f"{knockout!r} is not one of {', '.join(SCALE)} (4.7.2)",
+            sv=f"{knockout!r} är inte en av {', '.join(SCALE)} (4.7.2)",
         ) from None
 
 
 def _knockout(options: EbuOptions) -> str:
     if options.knockout is None:
-        raise EbuInputError("knockout", f"which knock-out: {', '.join(SCALE)} (4.7.2)")
+        raise EbuInputError(
+            "knockout",
+            f"which knock-out: {', '.join(SCALE)} (4.7.2)",
+            sv=f"vilken utslagning: {', '.join(SCALE)} (4.7.2)",
+        )
     _scale(options.knockout)
     return options.knockout
 
@@ -242,12 +277,21 @@ def _round(options: EbuOptions, knockout: str) -> Round:
     if options.round is not None:
         if options.entries is not None or options.remaining is not None:
             name = "entries" if options.entries is not None else "remaining"
-            raise EbuInputError(name, "give either --round or --entries and --remaining")
+            raise EbuInputError(
+                name,
+                "give either --round or --entries and --remaining",
+                sv="ange antingen --round eller --entries och --remaining",
+            )
         return named_round(knockout, options.round)
     if options.entries is None or options.remaining is None:
         name = "remaining" if options.entries is not None else "round"
         raise EbuInputError(
-            name, "needed: --round, or --entries and --remaining for a qualified stage (4.7.9)"
+            name,
+            "needed: --round, or --entries and --remaining for a qualified stage (4.7.9)",
+            sv=(
+                "behövs: --round, eller --entries och --remaining för en kvalificerad "
+                "omgång (4.7.9)"
+            ),
         )
     return deemed_round(knockout, entries=options.entries, remaining=options.remaining)
 
@@ -274,11 +318,21 @@ def _refuse_foreign(options: EbuOptions) -> None:
     ):
         if getattr(options, name) != getattr(defaults, name):
             flag = "tie" if name == "ties" else name.replace("_", "-")
-            raise EbuInputError(flag, "not used by a knock-out (4.7)")
+            raise EbuInputError(
+                flag, "not used by a knock-out (4.7)", sv="används inte av en utslagning (4.7)"
+            )
     if options.status not in STATUSES:
-        raise EbuInputError("status", f"{options.status!r} is not one of {', '.join(STATUSES)}")
+        raise EbuInputError(
+            "status",
+            f"{options.status!r} is not one of {', '.join(STATUSES)}",
+            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
+        )
     if options.colour not in ("local", "blue"):
-        raise EbuInputError("colour", "local or blue (5.4.1); green points are chapter 6's")
+        raise EbuInputError(
+            "colour",
+            "local or blue (5.4.1); green points are chapter 6's",
+            sv="lokala eller blå (5.4.1); gröna poäng hör till kapitel 6",
+        )
 
 
 def _reasons(options: EbuOptions, knockout: str, played: Round, factor: Fraction) -> list[Reason]:
@@ -295,7 +349,7 @@ def _reasons(options: EbuOptions, knockout: str, played: Round, factor: Fraction
     out = [
         Reason(
             SCALE_NAME,
-            sv=f"Utslagstävling (4.7.7), {sv_name}, {round_sv}",
+            sv=f"Utslagning (4.7.7), {sv_name}, {round_sv}",
             en=f"Knock-out (4.7.7), {en_name}, {round_en}",
         )
     ]

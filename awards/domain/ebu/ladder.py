@@ -47,7 +47,11 @@ def ladder_club_awards(*, movement: str, tables: Fraction) -> list[Fraction]:
     tables. A part table of the average is ignored, as 4.1.3 ignores half tables: 8.7
     is "up to 8"."""
     if movement not in LADDER_STEP:
-        raise EbuInputError("movement", f"a ladder ranks {', '.join(MOVEMENTS)} (4.11.3)")
+        raise EbuInputError(
+            "movement",
+            f"a ladder ranks {', '.join(MOVEMENTS)} (4.11.3)",
+            sv=f"en stegtävling rankar {', '.join(MOVEMENTS)} (4.11.3)",
+        )
     whole = math.floor(tables)
     count = 0
     for least, row in LADDER_AWARDS:
@@ -62,7 +66,9 @@ def ladder_factor(*, status: str, games: int, final: bool) -> Fraction:
     games in the series, one more when the ladder qualifies for a final ("both ...
     might apply to add on 2 status levels", note (a))."""
     if status not in FACTOR:
-        raise EbuInputError("status", f"{status!r} is not a status (3.2)")
+        raise EbuInputError(
+            "status", f"{status!r} is not a status (3.2)", sv=f"{status!r} är ingen status (3.2)"
+        )
     levels = (games >= RAISING_GAMES) + bool(final)
     return raised(FACTOR[status], levels)
 
@@ -89,7 +95,7 @@ def awards_for(options: EbuOptions) -> EbuResult:
         rules.append(
             Reason(
                 "4.11.9",
-                sv="Stegen avgör vilka som går till final: poängen väntar på finalen och "
+                sv="Stegtävlingen avgör vilka som går till final: poängen väntar på finalen och "
                 "statusen höjs en nivå, oavsett finalens storlek (4.11.9)",
                 en="The ladder qualifies for a final: the awards wait for the final and the "
                 "status is raised one level, whatever the final's size (4.11.9)",
@@ -120,36 +126,76 @@ def awards_for(options: EbuOptions) -> EbuResult:
 def _check(options: EbuOptions) -> tuple[str, Fraction, int]:
     """The options a ladder defines; returns (movement, average tables, games)."""
     if not options.ladder:
-        raise EbuInputError("ladder", "this form is the ladder's (4.11)")
+        raise EbuInputError(
+            "ladder",
+            "this form is the ladder's (4.11)",
+            sv="det här formuläret är stegtävlingens (4.11)",
+        )
     if options.games is None:
-        raise EbuInputError("games", "a ladder needs the number of games in the series (4.11.5)")
+        raise EbuInputError(
+            "games",
+            "a ladder needs the number of games in the series (4.11.5)",
+            sv="en stegtävling kräver antalet spelomgångar den omfattar (4.11.5)",
+        )
     if options.games < MINIMUM_RESULTS:
         raise EbuInputError(
             "games",
             f"{options.games} games: a ladder's ranking list takes at least 6 results "
             "(4.11.4, 3.7.3); a shorter series has no ladder award",
+            sv=(
+                f"{options.games} spelomgångar: en stegtävlings rankinglista kräver minst "
+                "6 resultat (4.11.4, 3.7.3); en kortare följd ger inga poäng för "
+                "stegtävling"
+            ),
         )
     if options.movement is None:
-        raise EbuInputError("movement", "what the ladder ranks: teams, pairs or individual")
+        raise EbuInputError(
+            "movement",
+            "what the ladder ranks: teams, pairs or individual",
+            sv=(
+                "vad stegtävlingen rankar: teams (lag), pairs (par) eller individual (individuellt)"
+            ),
+        )
     if options.movement not in MOVEMENTS:
         raise EbuInputError(
-            "movement", f"a ladder ranks {', '.join(MOVEMENTS)} (4.11.3), not {options.movement}"
+            "movement",
+            f"a ladder ranks {', '.join(MOVEMENTS)} (4.11.3), not {options.movement}",
+            sv=(f"en stegtävling rankar {', '.join(MOVEMENTS)} (4.11.3), inte {options.movement}"),
         )
     if options.tables is None:
-        raise EbuInputError("tables", "the average full tables a game (4.11.5)")
+        raise EbuInputError(
+            "tables",
+            "the average full tables a game (4.11.5)",
+            sv="genomsnittligt antal hela bord per spelomgång (4.11.5)",
+        )
     if options.tables < 1:
-        raise EbuInputError("tables", "a game has at least one full table on average (4.11.5)")
+        raise EbuInputError(
+            "tables",
+            "a game has at least one full table on average (4.11.5)",
+            sv="en spelomgång har i genomsnitt minst ett helt bord (4.11.5)",
+        )
     if options.major:
         raise EbuInputError(
-            "major", "4.11 raises a ladder for 18+ games and a final only, not a major (4.11.8)"
+            "major",
+            "4.11 raises a ladder for 18+ games and a final only, not a major (4.11.8)",
+            sv=(
+                "4.11 höjer en stegtävling endast för 18+ spelomgångar och en final, "
+                "inte för ett större mästerskap (4.11.8)"
+            ),
         )
     if options.colour == "blue" and options.movement != "pairs":
         raise EbuInputError(
-            "colour", "only a major pairs championship ladder is blue-pointed (4.11.10)"
+            "colour",
+            "only a major pairs championship ladder is blue-pointed (4.11.10)",
+            sv="bara en stegtävling i ett större parmästerskap ger blå poäng (4.11.10)",
         )
     for name in ("boards", "boards_per_match", "won", "stage", "strat", "divisions"):
         if getattr(options, name) is not None:
-            raise EbuInputError(name.replace("_", "-"), "not used by a ladder (4.11)")
+            raise EbuInputError(
+                name.replace("_", "-"),
+                "not used by a ladder (4.11)",
+                sv="används inte av en stegtävling (4.11)",
+            )
     return options.movement, options.tables, options.games
 
 
@@ -158,7 +204,7 @@ def _reason(movement: str, tables: Fraction, club: list[Fraction]) -> Reason:
     kind_sv = {"teams": "lag", "pairs": "par", "individual": "individuella"}[movement]
     return Reason(
         "4.11.6",
-        sv=f"Stege, {kind_sv}, i snitt {float(tables):g} hela bord per omgång: {count} pris "
+        sv=f"Stegtävling, {kind_sv}, i snitt {float(tables):g} hela bord per omgång: {count} pris "
         f"à {step} på klubbnivå (4.11.6)",
         en=f"Ladder, {movement}, average {float(tables):g} full tables a game: {count} "
         f"awards at {step} at Club status (4.11.6)",

@@ -46,7 +46,11 @@ def theoretical_maximum(band: str, factor: Fraction, *, qualifying: bool = False
     try:
         club = CLUB_MAXIMUM[band]
     except KeyError:
-        raise EbuInputError("boards", f"no basic scale for {band} boards (4.1.2)") from None
+        raise EbuInputError(
+            "boards",
+            f"no basic scale for {band} boards (4.1.2)",
+            sv=f"ingen grundskala för {band} brickor (4.1.2)",
+        ) from None
     if qualifying and band == "36+":
         club *= QUALIFYING_SHARE
     return club * factor

@@ -127,6 +127,11 @@ def _check_status(status: str) -> None:
             "status",
             f"4.8-4.9 print section charts for club, district and county organisers only, "
             f"not {status} (lines 3287-3382, 3467-3535; 3.11.1: apply to the EBU)",
+            sv=(
+                "4.8-4.9 har grupptabeller endast för arrangörer på klubb-, distrikts- "
+                f"och grevskapsnivå, inte {status} (rad 3287-3382, 3467-3535; 3.11.1: "
+                "ansök hos EBU)"
+            ),
         )
 
 
@@ -137,7 +142,11 @@ def section_factor_rule(*, status: str, sections: int, section: int) -> Fraction
     top and bottom are as stated and the others fall by constant reductions (4.9.8)."""
     _check_status(status)
     if not 1 <= section <= sections:
-        raise EbuInputError("division", f"{section} is not one of 1..{sections}")
+        raise EbuInputError(
+            "division",
+            f"{section} is not one of 1..{sections}",
+            sv=f"{section} är inte en av 1..{sections}",
+        )
     bottom = FACTOR[status]
     top = min(bottom + H * (sections - 1), _ceiling(status))
     if sections == 1:
@@ -180,7 +189,11 @@ def restricted_factor(status: str) -> Fraction:
     or an invitation play-off of other organisations' champions, is a basic event of its
     organiser: its own status, its own entry, no allowance for earlier qualifying."""
     if status not in FACTOR:
-        raise EbuInputError("status", f"{status!r} is not an organiser's status (3.2)")
+        raise EbuInputError(
+            "status",
+            f"{status!r} is not an organiser's status (3.2)",
+            sv=f"{status!r} är ingen arrangörsstatus (3.2)",
+        )
     return FACTOR[status]
 
 
@@ -251,7 +264,11 @@ def awards_for(options: EbuOptions) -> EbuResult:
         )
         return _league(options, factor, per_match, tables, tuple(rules))
     if options.won is not None:
-        raise EbuInputError("won", "needs an event with an award per match won (4.5.2)")
+        raise EbuInputError(
+            "won",
+            "needs an event with an award per match won (4.5.2)",
+            sv="kräver en tävling med poäng per vunnen match (4.5.2)",
+        )
     if options.boards_per_match is not None:
         rules.append(
             Reason(
@@ -268,21 +285,49 @@ def awards_for(options: EbuOptions) -> EbuResult:
 def _check(options: EbuOptions) -> None:
     _check_status(options.status)
     if options.divisions is None or options.division is None:
-        raise EbuInputError("divisions", "needs --divisions D and --division K (4.8, 4.9)")
+        raise EbuInputError(
+            "divisions",
+            "needs --divisions D and --division K (4.8, 4.9)",
+            sv="kräver --divisions D och --division K (4.8, 4.9)",
+        )
     if not 1 <= options.division <= options.divisions:
-        raise EbuInputError("division", f"{options.division} is not one of 1..{options.divisions}")
+        raise EbuInputError(
+            "division",
+            f"{options.division} is not one of 1..{options.divisions}",
+            sv=f"{options.division} är inte en av 1..{options.divisions}",
+        )
     if options.movement is None:
-        raise EbuInputError("movement", "the event's movement is needed (4.1.4, 4.9.2)")
+        raise EbuInputError(
+            "movement",
+            "the event's movement is needed (4.1.4, 4.9.2)",
+            sv="tävlingens rörelse behövs (4.1.4, 4.9.2)",
+        )
     if options.movement not in MOVEMENTS:
-        raise EbuInputError("movement", f"{options.movement!r} is not a movement (4.1.4)")
+        raise EbuInputError(
+            "movement",
+            f"{options.movement!r} is not a movement (4.1.4)",
+            sv=f"{options.movement!r} är ingen rörelse (4.1.4)",
+        )
     if options.tables is None:
-        raise EbuInputError("tables", "the teams (full tables) in the division (4.8.3)")
+        raise EbuInputError(
+            "tables",
+            "the teams (full tables) in the division (4.8.3)",
+            sv="lagen (hela bord) i divisionen (4.8.3)",
+        )
     if options.boards is None:
-        raise EbuInputError("boards", "each competitor's total boards (4.8.3, 4.1.2)")
+        raise EbuInputError(
+            "boards",
+            "each competitor's total boards (4.8.3, 4.1.2)",
+            sv="varje deltagares totala antal brickor (4.8.3, 4.1.2)",
+        )
     for name in ("major", "strat", "stage", "ladder", "knockout", "event"):
         value = getattr(options, name)
         if value not in (None, False):
-            raise EbuInputError(name, "not defined for a league or an event in sections (4.8, 4.9)")
+            raise EbuInputError(
+                name,
+                "not defined for a league or an event in sections (4.8, 4.9)",
+                sv="inte definierat för en serie eller en tävling i grupper (4.8, 4.9)",
+            )
 
 
 def _attracts_per_match(movement: str, boards: int, boards_per_match: int) -> bool:
@@ -325,7 +370,12 @@ def _league(
     if options.won is not None:
         if options.won > Fraction(boards, options.boards_per_match):
             raise EbuInputError(
-                "won", f"{options.won} wins in {boards} boards of {options.boards_per_match}"
+                "won",
+                f"{options.won} wins in {boards} boards of {options.boards_per_match}",
+                sv=(
+                    f"{options.won} vinster på {boards} brickor i matcher om "
+                    f"{options.boards_per_match}"
+                ),
             )
         total = won_total(won=options.won, per_match=per_match, factor=factor)
         extra.append(("won_total", to_points(total, options.colour)))

@@ -101,7 +101,11 @@ def match_row(boards_per_match: int) -> str:
     """The row of the 4.6.3 table (lines 2738-2774) for a match of that many boards:
     "1".."17", "18-35" or "36+"."""
     if boards_per_match < 1:
-        raise EbuInputError("boards-per-match", "a match has at least one board (4.6.3)")
+        raise EbuInputError(
+            "boards-per-match",
+            "a match has at least one board (4.6.3)",
+            sv="en match har minst en bricka (4.6.3)",
+        )
     if boards_per_match < FULL_MATCH:
         return str(boards_per_match)
     return "18-35" if boards_per_match < LONG_MATCH else "36+"
@@ -140,7 +144,11 @@ def qualified_increase(*, original_tables: int, final_tables: int) -> Fraction:
     qualifying grow as the share of the original field in it falls: more than ½ none,
     to ½ x 1½, to ¼ x 2, to ⅛ x 3, 1/16 or less x 4."""
     if original_tables < 1 or not 0 < final_tables <= original_tables:
-        raise EbuInputError("tables", "a final holds part of the original entry (4.6.6)")
+        raise EbuInputError(
+            "tables",
+            "a final holds part of the original entry (4.6.6)",
+            sv="en final rymmer en del av det ursprungliga antalet anmälda (4.6.6)",
+        )
     return _increase(Fraction(final_tables, original_tables), QUALIFIED_INCREASE)
 
 
@@ -149,7 +157,11 @@ def consolation_increase(*, original_tables: int, consolation_tables: int) -> Fr
     share of the original field playing in it: more than 1/10 none, to 1/10 x 1½,
     1/20 or less x 2."""
     if original_tables < 1 or not 0 < consolation_tables <= original_tables:
-        raise EbuInputError("tables", "a consolation final holds part of the original entry")
+        raise EbuInputError(
+            "tables",
+            "a consolation final holds part of the original entry",
+            sv="en tröstfinal rymmer en del av det ursprungliga antalet anmälda",
+        )
     return _increase(Fraction(consolation_tables, original_tables), CONSOLATION_INCREASE)
 
 
@@ -201,9 +213,13 @@ def qf_places(
     try:
         column = QF_COLUMN[movement]
     except KeyError:
-        raise EbuInputError("movement", f"Scale QF has no column for {movement}") from None
+        raise EbuInputError(
+            "movement",
+            f"Scale QF has no column for {movement}",
+            sv=f"skala QF har ingen kolumn för {movement}",
+        ) from None
     if original_tables < 1:
-        raise EbuInputError("original-tables", "at least one full table")
+        raise EbuInputError("original-tables", "at least one full table", sv="minst ett helt bord")
     per_award = QF_TABLES_PER_AWARD[column]
     count = math.ceil(Fraction(original_tables, per_award))
     scale_factor = factor
@@ -288,13 +304,22 @@ def awards_for(options: EbuOptions) -> EbuResult:
             "stage",
             "a third final is not a stage of an event with an award per match won "
             "(4.6.6-4.6.7 define a final, a subsequent stage and a consolation final)",
+            sv=(
+                "en tredje final är ingen omgång i en tävling med poäng per vunnen match "
+                "(4.6.6-4.6.7 definierar en final, en efterföljande omgång och en "
+                "tröstfinal)"
+            ),
         )
     increase = Fraction(1)
     extra: list[tuple[str, object]] = []
     if stage in (None, "qualifying"):
         if options.original_tables is not None or options.premier_tables is not None:
             name = "original-tables" if options.original_tables is not None else "premier-tables"
-            raise EbuInputError(name, "only a final or consolation has one (4.6.6-4.6.7)")
+            raise EbuInputError(
+                name,
+                "only a final or consolation has one (4.6.6-4.6.7)",
+                sv="bara en final eller tröstfinal har en sådan (4.6.6-4.6.7)",
+            )
         _enough(tables, movement, "tables")
         places = ranking_places(
             factor=factor,
@@ -307,12 +332,20 @@ def awards_for(options: EbuOptions) -> EbuResult:
         rules.append(_ranking_reason(scale, tables, boards))
     elif stage in ("final", "subsequent"):
         if options.premier_tables is not None:
-            raise EbuInputError("premier-tables", "only a consolation final has one (4.6.7)")
+            raise EbuInputError(
+                "premier-tables",
+                "only a consolation final has one (4.6.7)",
+                sv="bara en tröstfinal har en sådan (4.6.7)",
+            )
         original = _whole(options.original_tables, "original-tables")
         _enough(original, movement, "original-tables")
         _not_a_knockout_final(tables, movement)
         if tables > original:
-            raise EbuInputError("tables", f"a final of {tables} tables from {original}")
+            raise EbuInputError(
+                "tables",
+                f"a final of {tables} tables from {original}",
+                sv=f"en final med {tables} bord av {original}",
+            )
         increase = qualified_increase(original_tables=original, final_tables=tables)
         places = qf_places(
             factor=factor,
@@ -346,7 +379,12 @@ def awards_for(options: EbuOptions) -> EbuResult:
         matches = Fraction(boards, boards_per_match)
         if options.won > matches:
             raise EbuInputError(
-                "won", f"{options.won} wins in {boards} boards of {boards_per_match}-board matches"
+                "won",
+                f"{options.won} wins in {boards} boards of {boards_per_match}-board matches",
+                sv=(
+                    f"{options.won} vinster på {boards} brickor i matcher om "
+                    f"{boards_per_match} brickor"
+                ),
             )
         total = won_total(won=options.won, per_match=per_match, factor=factor)
         extra.insert(1, ("won_total", to_points(total, colour)))
@@ -381,6 +419,7 @@ def _consolation(
         raise EbuInputError(
             "premier-tables",
             f"{premier} + {tables} tables in the finals is more than the {original} original",
+            sv=(f"{premier} + {tables} bord i finalerna är fler än de {original} ursprungliga"),
         )
     if tables < premier or outside < CONSOLATION_OUTSIDE * tables:
         rules.append(
@@ -443,26 +482,49 @@ def _refuse_foreign(options: EbuOptions) -> None:
     ):
         if getattr(options, name) != getattr(defaults, name):
             flag = name.replace("_", "-")
-            raise EbuInputError(flag, "not used by an event with an award per match won (4.6)")
+            raise EbuInputError(
+                flag,
+                "not used by an event with an award per match won (4.6)",
+                sv="används inte av en tävling med poäng per vunnen match (4.6)",
+            )
     if options.status not in STATUSES:
-        raise EbuInputError("status", f"{options.status!r} is not one of {', '.join(STATUSES)}")
+        raise EbuInputError(
+            "status",
+            f"{options.status!r} is not one of {', '.join(STATUSES)}",
+            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
+        )
     if options.colour not in ("local", "blue"):
-        raise EbuInputError("colour", "local or blue (5.4.1); green points are chapter 6's")
+        raise EbuInputError(
+            "colour",
+            "local or blue (5.4.1); green points are chapter 6's",
+            sv="lokala eller blå (5.4.1); gröna poäng hör till kapitel 6",
+        )
     if options.qualifying_stages != 1 and options.stage not in ("final", "subsequent"):
-        raise EbuInputError("qualifying-stages", "counts the qualifying stages before a final")
+        raise EbuInputError(
+            "qualifying-stages",
+            "counts the qualifying stages before a final",
+            sv="räknar kvalomgångarna före en final",
+        )
 
 
 def _movement(options: EbuOptions) -> str:
     movement = options.movement
     if movement is None:
         raise EbuInputError(
-            "movement", "needed: teams, single-winner (Swiss pairs) or individual (4.6.2)"
+            "movement",
+            "needed: teams, single-winner (Swiss pairs) or individual (4.6.2)",
+            sv="behövs: teams, single-winner (monradpar) eller individual (4.6.2)",
         )
     if movement not in MOVEMENTS:
         raise EbuInputError(
             "movement",
             f"{movement} pairs and individuals play no matches; an award per match won is "
             "for teams, single-winner (Swiss) pairs and individuals (4.5.1, 4.6.2)",
+            sv=(
+                f"{movement}-par och individuella tävlingar spelar inga matcher; poäng "
+                "per vunnen match gäller lag, single-winner-par (monrad) och "
+                "individuella tävlingar (4.5.1, 4.6.2)"
+            ),
         )
     return movement
 
@@ -470,23 +532,44 @@ def _movement(options: EbuOptions) -> str:
 def _boards(options: EbuOptions, movement: str) -> tuple[int, int]:
     boards_per_match = options.boards_per_match
     if boards_per_match is None or boards_per_match < 1:
-        raise EbuInputError("boards-per-match", "a match has at least one board (4.6.3)")
+        raise EbuInputError(
+            "boards-per-match",
+            "a match has at least one board (4.6.3)",
+            sv="en match har minst en bricka (4.6.3)",
+        )
     boards = options.boards
     if boards is None:
-        raise EbuInputError("boards", "the event's total boards are needed (4.5.2, 4.6.4)")
+        raise EbuInputError(
+            "boards",
+            "the event's total boards are needed (4.5.2, 4.6.4)",
+            sv="tävlingens totala antal brickor behövs (4.5.2, 4.6.4)",
+        )
     if boards < SHORTEST_EVENT:
         raise EbuInputError(
             "boards",
             f"{boards} boards: an award per match won needs 36+ boards in the event or "
             "stage; a shorter one is a basic event (4.5.2, 4.1)",
+            sv=(
+                f"{boards} brickor: poäng per vunnen match kräver 36+ brickor i tävlingen "
+                "eller omgången; en kortare är en grundtävling (4.5.2, 4.1)"
+            ),
         )
     if boards_per_match > boards:
-        raise EbuInputError("boards-per-match", f"a match longer than the {boards}-board event")
+        raise EbuInputError(
+            "boards-per-match",
+            f"a match longer than the {boards}-board event",
+            sv=f"en match längre än tävlingens {boards} brickor",
+        )
     if movement != "teams" and boards_per_match < SHORTEST_PAIRS_MATCH:
         raise EbuInputError(
             "boards-per-match",
             f"{boards_per_match}-board matches: a pairs or individual event needs 6+ boards "
             "a match for an award per match won; otherwise it is a basic event (4.5.2)",
+            sv=(
+                f"matcher om {boards_per_match} brickor: en par- eller individuell "
+                "tävling kräver 6+ brickor per match för poäng per vunnen match; annars "
+                "är den en grundtävling (4.5.2)"
+            ),
         )
     return boards_per_match, boards
 
@@ -500,7 +583,11 @@ def _factor(options: EbuOptions) -> Fraction:
 
 def _whole(value: Fraction | None, option: str) -> int:
     if value is None:
-        raise EbuInputError(option, "needed: the number of full tables (teams: teams)")
+        raise EbuInputError(
+            option,
+            "needed: the number of full tables (teams: teams)",
+            sv="behövs: antalet hela bord (lag: antalet lag)",
+        )
     return math.floor(value)  # 4.1.3: part tables are not counted
 
 
@@ -508,7 +595,9 @@ def _enough(tables: int, movement: str, option: str) -> None:
     smallest = SMALLEST_ENTRY[movement]
     if tables < smallest:
         raise EbuInputError(
-            option, f"{tables} full tables: {movement} needs at least {smallest} (3.1.1)"
+            option,
+            f"{tables} full tables: {movement} needs at least {smallest} (3.1.1)",
+            sv=f"{tables} hela bord: {movement} kräver minst {smallest} (3.1.1)",
         )
 
 
@@ -518,6 +607,10 @@ def _not_a_knockout_final(tables: int, movement: str) -> None:
             "tables",
             "a 2- or 3-competitor final is a knock-out final (4.5.6, 4.6.1, 4.7.9): "
             "use --knockout with --entries and --remaining",
+            sv=(
+                "en final med 2 eller 3 deltagare är en utslagningsfinal (4.5.6, 4.6.1, "
+                "4.7.9): använd --knockout med --entries och --remaining"
+            ),
         )
 
 

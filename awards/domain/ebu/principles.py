@@ -58,7 +58,9 @@ _MINIMUM_EN = {
 def _movement(movement: str) -> str:
     if movement not in MINIMUM_TABLES:
         raise EbuInputError(
-            "movement", f"{movement!r} is not one of {', '.join(MOVEMENTS)} (3.1.1, 4.1.4)"
+            "movement",
+            f"{movement!r} is not one of {', '.join(MOVEMENTS)} (3.1.1, 4.1.4)",
+            sv=f"{movement!r} är inte en av {', '.join(MOVEMENTS)} (3.1.1, 4.1.4)",
         )
     return movement
 
@@ -67,7 +69,9 @@ def full_tables(tables: Fraction) -> int:
     """4.1.3 (lines 2070-2074): only full tables count ("for 9 ½ tables, read the awards
     appropriate to 9 tables"), as in 3.1.1's "complete tables"."""
     if tables < 0:
-        raise EbuInputError("tables", f"{float(tables)} is negative")
+        raise EbuInputError(
+            "tables", f"{float(tables)} is negative", sv=f"{float(tables)} är negativt"
+        )
     return math.floor(tables)
 
 
@@ -75,7 +79,7 @@ def team_tables(teams: int) -> int:
     """3.3.3 (lines 1793-1801): a teams contest is scaled by the number of teams, whatever
     their size ("3 teams of 16 use the normal 3-table scale")."""
     if teams < 0:
-        raise EbuInputError("tables", f"{teams} teams is negative")
+        raise EbuInputError("tables", f"{teams} teams is negative", sv=f"{teams} lag är negativt")
     return teams
 
 
@@ -110,7 +114,9 @@ def enough_of_movement(*, scheduled: int, in_play: int) -> bool:
     """3.1.4 (lines 1724-1730): in a pairs event every competitor is scheduled to play at
     least 75% of the boards in the movement (24 boards a session: at most 32 in play)."""
     if scheduled < 0 or in_play < 0:
-        raise EbuInputError("boards", "a negative number of boards")
+        raise EbuInputError(
+            "boards", "a negative number of boards", sv="ett negativt antal brickor"
+        )
     return scheduled >= MOVEMENT_SHARE * in_play
 
 
@@ -120,7 +126,9 @@ def plays_enough(*, played: int, stage_boards: int, conceded: int = 0) -> bool:
     ``conceded`` boards a concession cancelled, for a player present and eligible to
     play them (the caller's to decide)."""
     if min(played, stage_boards, conceded) < 0:
-        raise EbuInputError("boards", "a negative number of boards")
+        raise EbuInputError(
+            "boards", "a negative number of boards", sv="ett negativt antal brickor"
+        )
     return played + conceded >= PLAYER_SHARE * stage_boards
 
 
@@ -130,7 +138,11 @@ def effective_factor(status: str, *, boards: int, major: bool = False) -> Fracti
     lines 2146-2150) and one for a major championship (4.2.1, lines 2175-2177). The two
     raises are separate rules and add up; the top of the ladder is National + 1."""
     if status not in STATUSES:
-        raise EbuInputError("status", f"{status!r} is not one of {', '.join(STATUSES)} (3.2)")
+        raise EbuInputError(
+            "status",
+            f"{status!r} is not one of {', '.join(STATUSES)} (3.2)",
+            sv=f"{status!r} är inte en av {', '.join(STATUSES)} (3.2)",
+        )
     levels = (boards >= LONG_EVENT_BOARDS) + bool(major)
     return raised(FACTOR[status], levels)
 
@@ -140,7 +152,9 @@ def match_award_due(*, boards_played: int, conceded: bool, conceder_in_arrears: 
     conceded or withdrew from earns the winners their award only if the opponents were
     then in arrears. A match played out is due its award."""
     if boards_played < 0:
-        raise EbuInputError("boards", "a negative number of boards")
+        raise EbuInputError(
+            "boards", "a negative number of boards", sv="ett negativt antal brickor"
+        )
     if boards_played == 0:
         return False
     return conceder_in_arrears if conceded else True
@@ -156,12 +170,24 @@ def award_stages(
     multi-stage event (3.1.3, lines 1716-1720) and is awarded once, on all its boards.
     ``carry_forward`` is the fraction carried into each stage after the first."""
     if not stage_boards or min(stage_boards) < 0:
-        raise EbuInputError("boards", "an event has at least one stage of boards")
+        raise EbuInputError(
+            "boards",
+            "an event has at least one stage of boards",
+            sv="en tävling har minst en omgång med brickor",
+        )
     if len(carry_forward) > len(stage_boards) - 1:
-        raise EbuInputError("stage", "a carry-forward goes into a stage after the first (3.10)")
+        raise EbuInputError(
+            "stage",
+            "a carry-forward goes into a stage after the first (3.10)",
+            sv="ett överfört resultat går in i en omgång efter den första (3.10)",
+        )
     for share in carry_forward:
         if not 0 <= share <= 1:
-            raise EbuInputError("stage", f"a carry-forward of {share} is not a fraction (3.10)")
+            raise EbuInputError(
+                "stage",
+                f"a carry-forward of {share} is not a fraction (3.10)",
+                sv=f"ett överfört resultat på {share} är ingen andel (3.10)",
+            )
     if min(stage_boards) >= MINIMUM_BOARDS:
         return tuple(stage_boards)
     return (sum(stage_boards),)
@@ -176,7 +202,9 @@ def field_tables(
     applied to the field); otherwise (teams, or any event not match-pointed, 3.8.2;
     different boards) each section is awarded alone."""
     if not section_tables:
-        raise EbuInputError("tables", "an event has at least one section")
+        raise EbuInputError(
+            "tables", "an event has at least one section", sv="en tävling har minst en grupp"
+        )
     if same_boards and match_pointed:
         return (full_tables(sum(section_tables, Fraction(0))),)
     return tuple(full_tables(tables) for tables in section_tables)

@@ -194,9 +194,15 @@ def quali_final_places(
     column = _column(movement)
     tables = full_tables("original-tables", original_tables)
     if tables < 1:
-        raise EbuInputError("original-tables", "an event has at least one full table")
+        raise EbuInputError(
+            "original-tables",
+            "an event has at least one full table",
+            sv="en tävling har minst ett helt bord",
+        )
     if factor <= 0:
-        raise EbuInputError("status", f"{factor} is not a status factor")
+        raise EbuInputError(
+            "status", f"{factor} is not a status factor", sv=f"{factor} är ingen statusfaktor"
+        )
     if boards is not None and boards < MINIMUM_BOARDS:
         return []
     awards = scale_awards(movement, tables)
@@ -209,10 +215,16 @@ def quali_final_places(
     if final_tables is not None:
         final = full_tables("tables", final_tables)
         if final < 1:
-            raise EbuInputError("tables", "a final has at least one full table")
+            raise EbuInputError(
+                "tables",
+                "a final has at least one full table",
+                sv="en final har minst ett helt bord",
+            )
         if final > tables:
             raise EbuInputError(
-                "tables", f"a final of {final} tables is larger than the original {tables}"
+                "tables",
+                f"a final of {final} tables is larger than the original {tables}",
+                sv=f"en final med {final} bord är större än de ursprungliga {tables}",
             )
         field = final * COMPETITORS_PER_TABLE[movement]
         if field < awards:
@@ -231,7 +243,11 @@ def pro_rata_original_tables(
     qualify into two sections of 15 tables; take the original entry of each section as
     being 30 tables"), only full tables counted (as 4.3.4 counts a deemed entry)."""
     if not 0 < section_tables <= stage_tables:
-        raise EbuInputError("tables", "a section has at least one table and is part of the stage")
+        raise EbuInputError(
+            "tables",
+            "a section has at least one table and is part of the stage",
+            sv="en grupp har minst ett bord och ingår i omgången",
+        )
     return original_tables * section_tables // stage_tables
 
 
@@ -273,13 +289,21 @@ def awards_for(options: EbuOptions) -> EbuResult:
     180-point maximum of a later qualifying stage (4.2.2), ties and the minimum (3.5.1,
     4.4.5), rounded up at the end (3.4.1) or blue (5.4.1)."""
     if options.stage not in ("final", "subsequent"):
-        raise EbuInputError("stage", f"{options.stage!r} is not a final or later qualifying stage")
+        raise EbuInputError(
+            "stage",
+            f"{options.stage!r} is not a final or later qualifying stage",
+            sv=f"{options.stage!r} är ingen final eller senare kvalomgång",
+        )
     refuse_foreign(options, READS, "a final or subsequent qualifying stage (4.2)")
     if options.boards_per_match is not None:
         raise EbuInputError(
             "boards-per-match",
             "a final with an award per match won takes Scale QF (4.2.8, 4.6.6): "
             "the per-match form, not this one",
+            sv=(
+                "en final med poäng per vunnen match använder skala QF (4.2.8, 4.6.6): "
+                "formuläret per match, inte detta"
+            ),
         )
     movement = read_movement(options)
     status_factor = read_status(options)
@@ -288,10 +312,14 @@ def awards_for(options: EbuOptions) -> EbuResult:
     boards = read_boards(options)
     colour = read_colour(options)
     if final < 1:
-        raise EbuInputError("tables", "a final has at least one full table")
+        raise EbuInputError(
+            "tables", "a final has at least one full table", sv="en final har minst ett helt bord"
+        )
     if final > original:
         raise EbuInputError(
-            "tables", f"a final of {final} tables is larger than the original {original}"
+            "tables",
+            f"a final of {final} tables is larger than the original {original}",
+            sv=f"en final med {final} bord är större än de ursprungliga {original}",
         )
     is_final = options.stage == "final"
     factor, moved = final_factor(
@@ -344,7 +372,7 @@ def refuse_foreign(options: EbuOptions, reads: frozenset[str], form: str) -> Non
     for name in EbuOptions.__dataclass_fields__:
         if name not in reads and getattr(options, name) != getattr(_OPTION_DEFAULTS, name):
             option = "tie" if name == "ties" else name.replace("_", "-")
-            raise EbuInputError(option, f"not used by {form}")
+            raise EbuInputError(option, f"not used by {form}", sv=f"används inte av {form}")
 
 
 NEEDED = {
@@ -353,12 +381,18 @@ NEEDED = {
     "premier-tables": "needed: the full tables in the final(s) above this one (4.3.3)",
     "boards": "needed: the boards of this stage (3.1.3, 4.2.5-4.2.7)",
 }
+NEEDED_SV = {
+    "original-tables": "behövs: hela bord i den första kvalomgången (4.2.3)",
+    "tables": "behövs: hela bord i denna final eller omgång (4.2.4)",
+    "premier-tables": "behövs: hela bord i finalen/finalerna ovanför denna (4.3.3)",
+    "boards": "behövs: brickorna i denna omgång (3.1.3, 4.2.5-4.2.7)",
+}
 
 
 def required(value: Fraction | int | None, option: str) -> Fraction | int:
     """An option a quali-final form cannot do without (4.2.3-4.2.7, 4.3.3)."""
     if value is None:
-        raise EbuInputError(option, NEEDED[option])
+        raise EbuInputError(option, NEEDED[option], sv=NEEDED_SV[option])
     return value
 
 
@@ -366,7 +400,11 @@ def read_movement(options: EbuOptions) -> str:
     """The movement, which picks the scale's column (4.1.4, lines 2078-2096; note (1) of
     each quali-final scale)."""
     if options.movement is None:
-        raise EbuInputError("movement", f"required: one of {', '.join(COLUMN_OF_MOVEMENT)}")
+        raise EbuInputError(
+            "movement",
+            f"required: one of {', '.join(COLUMN_OF_MOVEMENT)}",
+            sv=f"krävs: en av {', '.join(COLUMN_OF_MOVEMENT)}",
+        )
     return _movement_known(options.movement)
 
 
@@ -374,7 +412,11 @@ def read_status(options: EbuOptions) -> Fraction:
     """The status of the first qualifying stage: the organisation's, one level up for a
     major championship (4.2.1-4.2.2, lines 2175-2211)."""
     if options.status not in STATUSES:
-        raise EbuInputError("status", f"{options.status!r} is not one of {', '.join(STATUSES)}")
+        raise EbuInputError(
+            "status",
+            f"{options.status!r} is not one of {', '.join(STATUSES)}",
+            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
+        )
     factor = FACTOR[options.status]
     return raised(factor) if options.major else factor
 
@@ -383,7 +425,9 @@ def read_boards(options: EbuOptions) -> int:
     """The boards of the stage (3.1.2-3.1.3, lines 1710-1720; 4.2.5-4.2.7)."""
     boards = required(options.boards, "boards")
     if boards < 1:
-        raise EbuInputError("boards", "a stage has at least one board")
+        raise EbuInputError(
+            "boards", "a stage has at least one board", sv="en omgång har minst en bricka"
+        )
     return int(boards)
 
 
@@ -391,7 +435,9 @@ def read_colour(options: EbuOptions) -> str:
     """Local points, or blue points for a blue-pointed event (3.4.1; 5.4.1)."""
     if options.colour not in ("local", "blue"):
         raise EbuInputError(
-            "colour", f"{options.colour!r}: a quali-final event gives local or blue points"
+            "colour",
+            f"{options.colour!r}: a quali-final event gives local or blue points",
+            sv=(f"{options.colour!r}: en tävling med kval och final ger lokala eller blå poäng"),
         )
     return options.colour
 
@@ -510,7 +556,9 @@ def finish(
     for place, count in ties:
         if place + count - 1 > field:
             raise EbuInputError(
-                "tie", f"{place}:{count} runs past the {field} competitors who play this stage"
+                "tie",
+                f"{place}:{count} runs past the {field} competitors who play this stage",
+                sv=(f"{place}:{count} går förbi de {field} deltagare som spelar den här omgången"),
             )
     minimum = minimum_award(factor)
     credited = paid_places(places, ties, minimum, colour)
@@ -545,6 +593,7 @@ def _movement_known(movement: str) -> str:
         raise EbuInputError(
             "movement",
             f"{movement!r} is not one of {', '.join(COLUMN_OF_MOVEMENT)} (4.1.4)",
+            sv=f"{movement!r} är inte en av {', '.join(COLUMN_OF_MOVEMENT)} (4.1.4)",
         )
     return movement
 
@@ -552,5 +601,5 @@ def _movement_known(movement: str) -> str:
 def full_tables(option: str, tables: Fraction | int) -> int:
     """Full tables: a part table is ignored (4.1.3, lines 2070-2076)."""
     if tables < 0:
-        raise EbuInputError(option, f"{tables} is negative")
+        raise EbuInputError(option, f"{tables} is negative", sv=f"{tables} är negativt")
     return math.floor(tables)

@@ -140,10 +140,14 @@ def rank_for(
     0.01 (2.5.1, 3.4.1) with EbuInputError."""
     for option, value in (("blue", blue), ("green", green), ("gold", gold)):
         if value < 0 or value != value.quantize(Decimal("0.01")):
-            raise EbuInputError(option, f"{value} is not points to two decimals, 0 or more")
+            raise EbuInputError(
+                option,
+                f"{value} is not points to two decimals, 0 or more",
+                sv=f"{value} är inte poäng med två decimaler, 0 eller mer",
+            )
     for option, count in (("local", local), ("online", online)):
         if count < 0:
-            raise EbuInputError(option, f"{count} is negative")
+            raise EbuInputError(option, f"{count} is negative", sv=f"{count} är negativt")
     main = total_master_points(local=local, blue=blue, green=green)
     total = main + online
     counted_green = green_for_rank(blue=blue, green=green)
@@ -170,7 +174,11 @@ def without_standing_may_receive(
     the organiser allows (every award, only the match awards, or none).
     ``organiser_allows`` is one of "nothing", "match-awards", "all"."""
     if organiser_allows not in (NOTHING, MATCH_AWARDS, ALL_AWARDS):
-        raise EbuInputError("standing", f"{organiser_allows!r} is not nothing, match-awards or all")
+        raise EbuInputError(
+            "standing",
+            f"{organiser_allows!r} is not nothing, match-awards or all",
+            sv=f"{organiser_allows!r} är inte nothing, match-awards eller all",
+        )
     if enhanced_or_advantage:
         if per_match_event and organiser_allows != NOTHING:
             return MATCH_AWARDS
@@ -182,7 +190,11 @@ def original_entry(contestants: int, without_standing: int) -> int:
     """2.10.4 and 3.1.1 (lines 1667-1671, 1698-1702): the original entry that sizes
     the awards leaves out the contestants not entitled to ranking awards."""
     if not 0 <= without_standing <= contestants:
-        raise EbuInputError("entries", f"{without_standing} without standing of {contestants}")
+        raise EbuInputError(
+            "entries",
+            f"{without_standing} without standing of {contestants}",
+            sv=f"{without_standing} utan poängrätt av {contestants}",
+        )
     return contestants - without_standing
 
 

@@ -134,7 +134,11 @@ def scale_qs(*, category: str, movement: str, tables: int) -> list[Fraction]:
 
 def _step(steps: dict[str, dict[str, int]], family: str, category: str) -> int:
     if category not in steps[family]:
-        raise EbuInputError("strat", f"{category!r} is not one of A, B, C, D (4.12.1)")
+        raise EbuInputError(
+            "strat",
+            f"{category!r} is not one of A, B, C, D (4.12.1)",
+            sv=f"{category!r} är inte en av A, B, C, D (4.12.1)",
+        )
     return steps[family][category]
 
 
@@ -210,7 +214,12 @@ def awards_for(options: EbuOptions) -> EbuResult:
     scale = "QS" if per_match_event else "S"
     if options.won is not None and not per_match_event:
         raise EbuInputError(
-            "won", "this is a regular game, no award per match won (4.5.2: 36+ boards in all)"
+            "won",
+            "this is a regular game, no award per match won (4.5.2: 36+ boards in all)",
+            sv=(
+                "detta är en vanlig tävling, utan poäng per vunnen match (4.5.2: 36+ "
+                "brickor totalt)"
+            ),
         )
     # 4.1.7 raises a regular game of 72+ boards; an event with an award per match won
     # gets +50% on its ranking awards instead (4.6.4), not a higher status.
@@ -259,25 +268,57 @@ def _check(options: EbuOptions) -> str:
     """The options a stratified event defines; returns the category."""
     category = options.strat
     if category not in CATEGORIES:
-        raise EbuInputError("strat", f"{category!r} is not one of A, B, C, D (4.12.1)")
+        raise EbuInputError(
+            "strat",
+            f"{category!r} is not one of A, B, C, D (4.12.1)",
+            sv=f"{category!r} är inte en av A, B, C, D (4.12.1)",
+        )
     if options.movement is None:
-        raise EbuInputError("movement", "a stratified event needs its movement (4.12.4)")
+        raise EbuInputError(
+            "movement",
+            "a stratified event needs its movement (4.12.4)",
+            sv="en graderad tävling kräver sin rörelse (4.12.4)",
+        )
     if options.movement not in MOVEMENTS:
         raise EbuInputError(
             "movement",
             f"Scales S and QS have no {options.movement} column: only teams, two-winner "
             "and single-winner pairs (lines 6951, 7000; 3.11.1)",
+            sv=(
+                f"skalorna S och QS har ingen kolumn för {options.movement}: bara teams "
+                "(lag), two-winner- och single-winner-par (rad 6951, 7000; 3.11.1)"
+            ),
         )
     if options.tables is None:
-        raise EbuInputError("tables", "the full tables in the category's ranking list (4.12.4)")
+        raise EbuInputError(
+            "tables",
+            "the full tables in the category's ranking list (4.12.4)",
+            sv="hela bord i kategorins rankinglista (4.12.4)",
+        )
     if options.boards is None:
-        raise EbuInputError("boards", "the boards each contestant plays (4.12.4, 3.1.2)")
+        raise EbuInputError(
+            "boards",
+            "the boards each contestant plays (4.12.4, 3.1.2)",
+            sv="brickorna varje deltagare spelar (4.12.4, 3.1.2)",
+        )
     if options.major:
-        raise EbuInputError("major", "4.12 gives a stratified event no major status (4.2.1)")
+        raise EbuInputError(
+            "major",
+            "4.12 gives a stratified event no major status (4.2.1)",
+            sv="4.12 ger en graderad tävling ingen major-status (4.2.1)",
+        )
     if options.stage is not None:
-        raise EbuInputError("stage", "Scale S is for regular games only (line 6949)")
+        raise EbuInputError(
+            "stage",
+            "Scale S is for regular games only (line 6949)",
+            sv="skala S gäller endast vanliga tävlingar (rad 6949)",
+        )
     if options.won is not None and options.boards_per_match is None:
-        raise EbuInputError("won", "needs --boards-per-match: matches won earn 4.6.3 awards")
+        raise EbuInputError(
+            "won",
+            "needs --boards-per-match: matches won earn 4.6.3 awards",
+            sv="kräver --boards-per-match: vunna matcher ger poäng enligt 4.6.3",
+        )
     return category
 
 

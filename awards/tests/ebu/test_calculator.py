@@ -178,6 +178,149 @@ def test_every_option_belongs_to_some_form():
     assert read == set(calculator.OPTION_FIELDS)
 
 
+# --- every refusal in both languages ------------------------------------------------------
+
+# Refusals inside each form's module, beside the ones the tests above already list.
+MORE_REFUSALS: list[dict] = [
+    # basic
+    {"boards": 24},
+    {"tables": 16},
+    {"tables": 16, "boards": 0},
+    {"tables": 3, "boards": 24, "tie": "2:9"},
+    {"tables": 16, "boards": 24, "colour": "green"},
+    # qualifier
+    {"stage": "final", "tables": 6},
+    {"stage": "final", "original-tables": 16},
+    {"stage": "final", "original-tables": 16, "tables": 30},
+    {"stage": "final", "original-tables": 16, "tables": 0},
+    {"stage": "final", "original-tables": 16, "tables": 6, "boards": 0},
+    {"stage": "final", "original-tables": 16, "tables": 6, "tie": "10:30"},
+    # consolation
+    {"stage": "consolation", "original-tables": 60},
+    {"stage": "consolation", "original-tables": 60, "premier-tables": 0},
+    {"stage": "consolation", "original-tables": 20, "premier-tables": 15, "tables": 10},
+    {"stage": "consolation", "original-tables": 60, "premier-tables": 9, "tables": 0},
+    # per_match
+    {"tables": 20, "boards": 24, "boards-per-match": 6, "movement": "two-winner"},
+    {"tables": 20, "boards-per-match": 6, "movement": "two-winner"},
+    {"tables": 20, "boards": 10, "boards-per-match": 6},
+    {"tables": 20, "boards": 36, "boards-per-match": 48},
+    {"tables": 20, "boards": 36, "boards-per-match": 4, "movement": "single-winner"},
+    {"tables": 2, "boards": 36, "boards-per-match": 6},
+    {"boards": 36, "boards-per-match": 6},
+    {"tables": 20, "boards": 36, "boards-per-match": 6, "won": 99},
+    {"stage": "third-final", "original-tables": 60, "tables": 6, "boards-per-match": 6},
+    {"stage": "final", "original-tables": 10, "tables": 20, "boards-per-match": 6},
+    {
+        "stage": "consolation",
+        "original-tables": 20,
+        "premier-tables": 15,
+        "tables": 10,
+        "boards-per-match": 6,
+    },
+    # leagues
+    {"divisions": 7, "division": 3},
+    {"divisions": 7, "division": 3, "boards-per-match": 24, "status": "national"},
+    {"divisions": 7, "division": 3, "won": 2},
+    {
+        "divisions": 7,
+        "division": 3,
+        "boards-per-match": 24,
+        "won": 99,
+        "boards": 48,
+        "tables": 8,
+        "movement": "teams",
+    },
+    # knockout
+    {"knockout": "single-teams"},
+    {"knockout": "single-teams", "round": "99", "boards-per-match": 24},
+    {"knockout": "double-teams", "entries": 32, "remaining": 8, "boards-per-match": 24},
+    {"knockout": "single-teams", "entries": 2, "remaining": 2, "boards-per-match": 24},
+    {"knockout": "single-teams", "entries": 32, "remaining": 40, "boards-per-match": 24},
+    {"knockout": "single-pairs", "entries": 32, "remaining": 8, "boards-per-match": 4},
+    {
+        "knockout": "single-teams",
+        "entries": 32,
+        "remaining": 8,
+        "boards-per-match": 24,
+        "bye": True,
+    },
+    {"knockout": "single-teams", "entries": 32, "remaining": 8},
+    {
+        "knockout": "single-teams",
+        "round": "1",
+        "entries": 32,
+        "remaining": 8,
+        "boards-per-match": 24,
+    },
+    {"knockout": "single-teams", "round": "1", "boards-per-match": 24, "colour": "green"},
+    # ladder
+    {"ladder": True, "games": 3, "movement": "pairs", "tables": 5},
+    {"ladder": True, "games": 12},
+    {"ladder": True, "games": 12, "movement": "pairs"},
+    {"ladder": True, "games": 12, "movement": "pairs", "tables": 0},
+    {"ladder": True, "games": 12, "movement": "pairs", "tables": 5, "major": True},
+    # stratified
+    {"strat": "E"},
+    {"strat": "B"},
+    {"strat": "B", "movement": "individual", "tables": 8},
+    {"strat": "B", "movement": "teams"},
+    {"strat": "B", "movement": "teams", "tables": 8},
+    {"strat": "B", "movement": "teams", "tables": 8, "boards": 24, "major": True},
+    {"strat": "B", "movement": "teams", "tables": 8, "boards": 24, "stage": "final"},
+    {"strat": "B", "movement": "teams", "tables": 8, "boards": 24, "won": 2},
+    # green
+    {"event": "county-pairs-final"},
+    {"event": "county-pairs-final", "entries": 4},
+    {"event": "county-pairs-final", "entries": 110, "boards": 24},
+    {"event": "county-pairs-final", "entries": 110, "remaining": 200},
+    {"event": "county-pairs-final", "entries": 110, "remaining": 2, "tie": "2:5"},
+    {"event": "county-pairs-final", "entries": 110, "status": "national"},
+    {"event": "county-pairs-final", "entries": 110, "games": 3},
+    {"event": "county-teams-ko"},
+    {"event": "county-teams-ko", "entries": 32},
+    {"event": "county-teams-ko", "entries": 32, "round": "nope"},
+    {"event": "county-teams-ko", "entries": 32, "round": "quarter-final", "boards-per-match": 12},
+    {"event": "county-teams-ko", "entries": 2, "round": "final"},
+    {"event": "county-teams-ko", "entries": 32, "remaining": 1},
+    {"event": "county-teams-ko", "entries": 32, "remaining": 8, "round": "final"},
+    {"event": "county-teams-qualifier"},
+    {"event": "county-teams-qualifier", "entries": 2, "boards": 24},
+    {"event": "swiss-teams"},
+    {"event": "swiss-teams", "tables": 20},
+    {"event": "swiss-teams", "tables": 20, "boards-per-match": 1},
+    {"event": "inter-county-league"},
+    {"event": "inter-county-league", "division": 5, "boards-per-match": 24, "tables": 8},
+    {"event": "inter-county-league", "division": 1, "boards-per-match": 24},
+    {"event": "inter-county-league", "division": 1, "boards-per-match": 24, "tables": 0},
+    {"event": "inter-county-league", "division": 1, "boards-per-match": 7, "tables": 8},
+]
+
+
+def refusal_cases() -> list[dict]:
+    """Every option set refused by a test above, and :data:`MORE_REFUSALS`."""
+    cases: list[dict] = []
+    for test in (
+        test_values_no_form_defines_are_refused_naming_the_option,
+        test_two_events_at_once_are_refused,
+        test_options_foreign_to_the_form_are_refused,
+        test_values_the_chosen_form_does_not_define_are_refused,
+    ):
+        for mark in test.pytestmark:  # type: ignore[attr-defined]
+            if mark.name == "parametrize":
+                cases.extend(param[0] for param in mark.args[1])
+    return cases + MORE_REFUSALS
+
+
+@pytest.mark.parametrize("values", refusal_cases(), ids=str)
+def test_every_refusal_says_why_in_swedish_and_in_english(values):
+    error = refused(values)
+    assert error.sv.strip() and error.reason.strip()
+    assert error.sv != error.reason
+    assert error.text("sv") == error.sv and error.text("en") == error.reason
+    assert str(error) == f"--{error.option}: {error.reason}"
+
+
 # --- calculate: the form's module is called with the options --------------------------------
 
 

@@ -80,13 +80,28 @@ def test_no_award_says_why_in_the_readers_language(client):
     assert why is not None and "(3.1.1)" in why[1] and "Too few" not in why[1]
 
 
-@pytest.mark.parametrize("headers", [EN, SV], ids=["en", "sv"])
-def test_a_refusal_is_an_error_on_the_field_it_names(client, headers):
+@pytest.mark.parametrize(
+    ("headers", "reason"),
+    [(EN, "(--tables): -3 is negative"), (SV, "(--tables): -3 är negativt")],
+    ids=["en", "sv"],
+)
+def test_a_refusal_is_an_error_on_the_field_it_names(client, headers, reason):
     response = client.get(URL, CLUB_16 | {"tables": "-3"}, **headers)
     body = response.content.decode()
     assert response.status_code == 200 and 'id="calculator-ebu-result"' not in body
-    assert "(--tables): -3 is negative" in field_errors(body, "tables")
+    assert reason in field_errors(body, "tables")
     assert 'id="calculator-problem"' in body
+
+
+def test_the_handbooks_refusal_reads_in_the_pages_language(client):
+    # 4.11.3: a ladder ranks teams, pairs or individuals.
+    query = {"rulebook": "ebu", "ladder": "on", "games": "12", "movement": "two-winner"}
+    english = field_errors(client.get(URL, query, **EN).content.decode(), "movement")
+    assert "(--movement): a ladder ranks teams, pairs, individual (4.11.3)" in english
+    assert "stegtävling" not in english
+    swedish = field_errors(client.get(URL, query, **SV).content.decode(), "movement")
+    assert "(--movement): en stegtävling rankar teams, pairs, individual (4.11.3)" in swedish
+    assert "a ladder ranks" not in swedish
 
 
 def test_two_events_at_once_are_refused_on_the_second(client):
@@ -109,3 +124,18 @@ def test_django_refuses_what_is_not_a_count_before_the_handbook(client):
 def test_the_ebu_calculator_runs_no_query(client, django_assert_num_queries, query):
     with django_assert_num_queries(0):
         assert client.get(URL, query).status_code == 200
+
+
+def test_a_county_pairs_final_shows_green_and_gold_points_and_what_passes_on(client):
+    # 6.3.1, lines 4132-4196: 110 pairs, 14 in the final: 5.75 down to 0.75 green; the
+    # two best non-qualifiers get what the final leaves, 0.50 and 0.25, their local
+    # points reduced by 50 and 25; the winner's 5.75 green is 1.15 gold (2.5.1).
+    query = {"rulebook": "ebu", "event": "county-pairs-final", "entries": "110"}
+    body = client.get(URL, query | {"remaining": "14"}, **EN).content.decode()
+    assert "<h2>Scale G</h2>" in body
+    assert "Passed to the best non-qualifiers, by place" in body
+    assert "0.5 (local points −50), 0.25 (local points −25)" in body
+    assert "unallocated" not in body and "non_qualifier" not in body
+    assert "1.15" in body
+    sv = client.get(URL, query | {"remaining": "14"}, **SV).content.decode()
+    assert "0.5 (lokala poäng −50), 0.25 (lokala poäng −25)" in sv

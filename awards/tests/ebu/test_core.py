@@ -70,6 +70,18 @@ def test_a_tie_that_is_no_tie_is_refused_naming_the_option():
         share_ties([F(10)], [(1, 1)], F(6))
 
 
+def test_a_refusal_carries_its_reason_in_english_and_swedish():
+    error = EbuInputError("tables", "-3 is negative", sv="-3 är negativt")
+    assert (error.option, error.reason, error.sv) == ("tables", "-3 is negative", "-3 är negativt")
+    assert str(error) == "--tables: -3 is negative"  # the command's message stays English
+    assert error.text("sv") == "-3 är negativt" and error.text("sv-se") == "-3 är negativt"
+    assert error.text("en") == "-3 is negative" and error.text("en-gb") == "-3 is negative"
+    with pytest.raises(EbuInputError) as caught:
+        share_ties([F(10)], [(1, 1)], F(6))
+    assert caught.value.text("sv").startswith("1:1 är ingen delad placering")
+    assert caught.value.text("en").startswith("1:1 is not a tie")
+
+
 def test_a_league_divisions_factor_prints_with_the_organisations_status():
     result = EbuResult(
         "QA", status_name(F(10, 3), "county"), F(10, 3), "local", 1, (PlaceResult(1, Decimal(90)),)
