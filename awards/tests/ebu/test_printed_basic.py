@@ -1,14 +1,14 @@
 """Scales A-F and X (awards.domain.ebu.printed_basic) against the basic scales generated
-from their rule (awards.domain.ebu.basic), cell by cell. Seed 001_4cb9a3c6036a851e.txt,
-Appendix lines 4709-5957 and 7161-7285."""
+from their rule (awards.domain.ebu.basic), cell by cell, through the comparison of
+awards.domain.ebu.appendix. Seed 001_4cb9a3c6036a851e.txt, Appendix lines 4709-5957 and
+7161-7285."""
 
 import math
 from fractions import Fraction
 
 import pytest
 
-from awards.domain.ebu import printed_basic
-from awards.domain.ebu.basic import basic_awards
+from awards.domain.ebu import appendix, printed_basic
 from awards.domain.ebu.core import minimum_award
 
 FACTORS = {
@@ -18,8 +18,6 @@ FACTORS = {
     "D": Fraction(3),
     "E": Fraction(4),
 }
-BOARDS = {"12-17": 12, "18-35": 18, "36+": 36}
-MOVEMENT = {printed_basic.PER_DIRECTION: "two-winner", printed_basic.SINGLE_WINNER: "single-winner"}
 STEP = {printed_basic.PER_DIRECTION: 10, printed_basic.SINGLE_WINNER: 6}
 
 # Every printed cell that departs from the rule: (scale, band, family, full tables):
@@ -95,33 +93,28 @@ DEPARTURES = {
 }  # fmt: skip
 
 
-def _generated(factor, movement, tables, band):
-    """The places as the scale prints them: minimum applied, rounded up."""
-    exact = basic_awards(factor=factor, movement=movement, tables=tables, boards=BOARDS[band])
-    return [math.ceil(max(award, minimum_award(factor))) for award in exact]
+def key(cell: appendix.Cell) -> tuple[str, str, str, int]:
+    """An appendix cell as DEPARTURES keys it: (scale, band, movement, full tables), Scale
+    F and X by status ("F-A", "X-D")."""
+    tables, band = cell.row.removesuffix(" boards").split(" tables, ")
+    if cell.scale == "F":
+        return (f"F-{cell.column}", band, "individual", int(tables))
+    if cell.scale == "X":
+        movement, letter = cell.column.split()
+        return (f"X-{letter}", band, movement, int(tables))
+    return (cell.scale, band, cell.column, int(tables))
 
 
-def _printed_cells():
-    for letter in printed_basic.LETTERS:
-        for (band, family, tables), award in printed_basic.printed_tops(letter).items():
-            yield (letter, band, MOVEMENT[family], tables), award
-    for (band, letter, tables), award in printed_basic.printed_tops_f().items():
-        yield (f"F-{letter}", band, "individual", tables), award
-    for (family, letter, tables), award in printed_basic.printed_tops_x().items():
-        yield (f"X-{letter}", "18-35", MOVEMENT[family], tables), award
-
-
-def _factor(scale):
-    return FACTORS[scale[-1]]
+def pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing cells in the shape of DEPARTURES: key -> (printed, generated)."""
+    return {key(cell): (cell.printed, cell.generated) for cell in cells}
 
 
 def test_every_printed_cell_departing_from_the_rule_is_listed():
-    found = {}
-    for (scale, band, movement, tables), printed in _printed_cells():
-        generated = _generated(_factor(scale), movement, tables, band)[0]
-        if generated != printed:
-            found[(scale, band, movement, tables)] = (printed, generated)
-    assert found == DEPARTURES
+    cells = appendix.basic_cells()
+    assert {cell.scale for cell in cells} == set("ABCDEFX")
+    assert len({key(cell) for cell in cells}) == len(cells)
+    assert pinned(appendix.departing(cells)) == DEPARTURES
 
 
 def test_the_square_root_departures_are_the_maxima_of_4_4():
@@ -163,16 +156,18 @@ def test_every_printed_place_reads_down_to_the_generated_places():
     # Each printed winning award (not departing), read down its column to the end (the
     # starred minimum of Scale F included), is the generated list of places.
     checked = 0
-    for (scale, band, movement, tables), printed in _printed_cells():
-        if (scale, band, movement, tables) in DEPARTURES or scale.startswith("X"):
+    for cell in appendix.basic_cells():
+        if cell.departs or cell.scale == "X":
             continue
+        scale, band, movement, tables = key(cell)
         if scale.startswith("F"):
             column = printed_basic.printed_column_f(scale[-1])
         else:
-            family = [f for f, m in MOVEMENT.items() if m == movement][0]
+            family = [f for f, m in appendix.BASIC_MOVEMENT.items() if m == movement][0]
             column = printed_basic.printed_column(scale, family)
-        read_down = column[column.index(printed) :]
-        assert _generated(_factor(scale), movement, tables, band) == read_down, (scale, tables)
+        read_down = column[column.index(cell.printed) :]
+        factor = FACTORS[scale[-1]]
+        assert appendix.basic_places(factor, movement, tables, band) == read_down, (scale, tables)
         checked += 1
     assert checked > 1000
 

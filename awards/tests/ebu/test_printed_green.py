@@ -1,21 +1,16 @@
 """Scale G as printed (Appendix lines 5958-6095) against Scale G generated from its rule
 (6.3.1(a)-(f), lines 4132-4176), and the printed 6.4.8 list of awards per round won
 (lines 4542-4554) against its rule (B/29, rounded up): every departing cell, with both
-values. The printed value is the one kept."""
+values, through the comparison of awards.domain.ebu.appendix. The printed value is the
+one kept."""
 
 from decimal import Decimal
 from fractions import Fraction as F
 
 import pytest
 
-from awards.domain.ebu.green import (
-    G_STEPS,
-    PRINTED_PER_MATCH,
-    per_match,
-    per_match_generated,
-    scale_g,
-    scale_g_generated,
-)
+from awards.domain.ebu import appendix
+from awards.domain.ebu.green import G_STEPS, per_match, scale_g
 from awards.domain.ebu.printed_green import PRINTED_G, printed_awards
 
 Q = F(1, 4)
@@ -46,13 +41,34 @@ DEPARTING_SMALL = {
 }
 
 
+def g_pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing Scale G cells in the shape of DEPARTING_SMALL: entries -> (generated
+    places, printed places), in place order."""
+    rows: dict[int, list[appendix.Cell]] = {}
+    for cell in cells:
+        rows.setdefault(int(cell.row.removesuffix(" pairs")), []).append(cell)
+    found = {}
+    for entries, row in rows.items():
+        row.sort(key=lambda cell: int(cell.column.removeprefix("place ")))
+        found[entries] = (
+            tuple(cell.generated for cell in row),
+            tuple(cell.printed for cell in row),
+        )
+    return found
+
+
+def _compared(scale: str) -> list[appendix.Cell]:
+    return [cell for cell in appendix.green_cells() if cell.scale == scale]
+
+
 def test_every_departing_cell_of_scale_g_is_listed():
-    departing = {}
-    for entries in range(1, 241):
-        generated, printed = scale_g_generated(entries), printed_awards(entries)
-        if generated != printed:
-            departing[entries] = (generated, printed)
-    assert departing == DEPARTING_SMALL
+    cells = _compared("G")
+    # Every place of every entry from 6 pairs (the first row, line 6008) past the cap.
+    assert {cell.row for cell in cells} == {f"{n} pairs" for n in range(6, 241)}
+    departing = appendix.departing(cells)
+    assert g_pinned(departing) == DEPARTING_SMALL
+    # Every place of those rows departs, none other.
+    assert len(departing) == sum(len(printed) for _generated, printed in DEPARTING_SMALL.values())
 
 
 def test_the_printed_value_is_kept():
@@ -109,12 +125,26 @@ DEPARTING_PER_MATCH = {
 }
 
 
+def per_match_pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing 6.4.8 cells in the shape of DEPARTING_PER_MATCH: boards -> ((generated
+    win, draw), (printed win, draw)). The cells are exact fractions; a Fraction and a
+    Decimal of one value compare equal."""
+    rows: dict[int, dict[str, appendix.Cell]] = {}
+    for cell in cells:
+        rows.setdefault(int(cell.row.removesuffix(" boards")), {})[cell.column] = cell
+    return {
+        boards: (
+            (row["win"].generated, row["draw"].generated),
+            (row["win"].printed, row["draw"].printed),
+        )
+        for boards, row in rows.items()
+    }
+
+
 def test_every_departing_award_per_round_is_listed():
-    departing = {}
-    for boards, (win, draw, _line) in PRINTED_PER_MATCH.items():
-        if per_match_generated(boards) != (win, draw):
-            departing[boards] = (per_match_generated(boards), (win, draw))
-    assert departing == DEPARTING_PER_MATCH
+    cells = _compared("6.4.8")
+    assert len(cells) == 2 * 7  # 2-8 boards, win and draw
+    assert per_match_pinned(appendix.departing(cells)) == DEPARTING_PER_MATCH
     assert per_match(6) == (Decimal("0.20"), Decimal("0.10"))
 
 

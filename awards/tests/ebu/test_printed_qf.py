@@ -1,14 +1,13 @@
 """The printed Scale QF (Appendix lines 6813-6946) and the printed table of awards per
 match won (4.6.3, lines 2707-2774), cell by cell against the rules they are printed
-from (awards.domain.ebu.printed_qf, awards.domain.ebu.per_match), seed
-001_4cb9a3c6036a851e.txt."""
+from (awards.domain.ebu.printed_qf, awards.domain.ebu.per_match), through the comparison
+of awards.domain.ebu.appendix; seed 001_4cb9a3c6036a851e.txt."""
 
-import math
 from fractions import Fraction
 
 import pytest
 
-from awards.domain.ebu import per_match
+from awards.domain.ebu import appendix, per_match
 from awards.domain.ebu.core import FACTOR
 from awards.domain.ebu.printed_qf import (
     PER_MATCH,
@@ -26,36 +25,38 @@ from awards.domain.ebu.printed_qf import (
 PER_AWARD = {"teams": 8, "pairs": 4, "individual": 2}
 FULL_AT = {"teams": 60, "pairs": 50, "individual": 50}
 
+# Every printed cell of Scale QF that departs from its rule: (status, column, row's upper
+# end): (printed, rule). None: Club (maximum 300) and District (450, line 6829: the Club
+# scale x 1½, 3.2) are the rule in every cell.
+QF_DEPARTURES: dict[tuple[str, str, int], tuple[int, int]] = {}
 
-def rule(column: str, upper: int, maximum: Fraction) -> Fraction | None:
-    top = maximum * upper / FULL_AT[column]
-    return top if top <= maximum else None
 
-
-def departures(printed: dict[str, dict[int, int]], maximum: Fraction) -> dict:
-    """(column, row) -> (printed, rule) for each printed cell and each row the rule
-    fills, over the printed rows 2..56, where the two differ."""
+def qf_pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing Scale QF cells in the shape of QF_DEPARTURES."""
     found = {}
-    for column, cells in printed.items():
-        for upper in range(PER_AWARD[column], 57, PER_AWARD[column]):
-            expected = rule(column, upper, maximum)
-            if cells.get(upper) != expected:
-                found[(column, upper)] = (cells.get(upper), expected)
-        for upper in cells:
-            if upper % PER_AWARD[column]:
-                found[(column, upper)] = (cells[upper], None)
+    for cell in cells:
+        status, column = cell.column.split()
+        found[(status, column, int(cell.row))] = (cell.printed, cell.generated)
     return found
 
 
-def test_every_club_cell_follows_the_rule():
-    # No printed cell of Club QF departs from its rule; the blanks at the top of the
-    # pairs (52, 56) and individual (52-56) columns are the rule's 312 and 336 > 300.
-    assert departures(QF_CLUB, Fraction(300)) == {}
+def test_every_printed_qf_cell_follows_the_rule():
+    cells = [cell for cell in appendix.qf_cells() if cell.scale == "QF"]
+    assert len(cells) == 2 * sum(len(rows) for rows in QF_CLUB.values())
+    assert qf_pinned(appendix.departing(cells)) == QF_DEPARTURES
 
 
-def test_every_district_cell_follows_the_rule():
-    # District QF, maximum 450 (line 6829): the Club scale x 1½ (3.2).
-    assert departures(QF_DISTRICT, Fraction(450)) == {}
+@pytest.mark.parametrize(("printed", "maximum"), [(QF_CLUB, 300), (QF_DISTRICT, 450)])
+def test_the_printed_rows_are_the_rules_rows(printed, maximum):
+    # Every row the rule fills (one every PER_AWARD tables, over the printed rows 2..56,
+    # up to the entry that reaches the maximum) is printed, and no other: the blanks at
+    # the top of the pairs (52, 56) and individual (52-56) columns are the rule's 312
+    # and 336 > 300.
+    for column, cells in printed.items():
+        rows = range(PER_AWARD[column], 57, PER_AWARD[column])
+        filled = [upper for upper in rows if upper <= FULL_AT[column]]
+        assert sorted(cells) == filled, column
+        assert max(cells.values()) <= maximum
 
 
 def test_cells_as_printed():
@@ -111,28 +112,36 @@ def test_reading_down_a_printed_column():
 # The 4.6.3 table's rule (its column headings, lines 2713-2734; 4.5.4, lines 2612-2618):
 # boards x 1½ x the status factor for 1-17 boards, 18 boards' worth for 18-35, 50% more
 # for 36+; a printed whole number is the rule rounded up (3.4.1).
-def rule_per_match(row: str, factor: Fraction) -> int:
-    boards = {"18-35": 18, "36+": 18}.get(row) or int(row)
-    award = Fraction(3, 2) * boards * factor
-    if row == "36+":
-        award *= Fraction(3, 2)
-    return math.ceil(award)
-
-
+#
 # Every printed cell of 4.6.3 that departs from its rule: (row, status): (printed, rule).
 # District 36+ is printed 62: 1½ x the printed (rounded) 41 of 18-35 boards, 61½, rounded
 # up; the rule, rounding once at the end, gives 40½ x 1½ = 60¾ -> 61. Kept as printed.
 PER_MATCH_DEPARTURES = {("36+", "district"): (62, 61)}
 
 
+def per_match_pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing 4.6.3 cells in the shape of PER_MATCH_DEPARTURES."""
+    return {(cell.row, cell.column): (cell.printed, cell.generated) for cell in cells}
+
+
 def test_per_match_cells_that_depart_from_the_rule():
-    found = {}
-    for row, cells in PER_MATCH.items():
-        for status, printed in zip(PER_MATCH_STATUSES, cells, strict=True):
-            expected = rule_per_match(row, FACTOR[status])
-            if printed != expected:
-                found[(row, status)] = (printed, expected)
-    assert found == PER_MATCH_DEPARTURES
+    cells = [cell for cell in appendix.qf_cells() if cell.scale == "4.6.3"]
+    assert len(cells) == len(PER_MATCH) * len(PER_MATCH_STATUSES)
+    assert per_match_pinned(appendix.departing(cells)) == PER_MATCH_DEPARTURES
+
+
+def test_per_match_rows_and_lines():
+    # One row every second line from line 2738 ("1") to line 2774 ("36 or more").
+    cells = {(c.row, c.column): c for c in appendix.qf_cells() if c.scale == "4.6.3"}
+    assert cells[("1", "club")].line == 2738
+    assert cells[("17", "national")].line == 2770
+    assert cells[("36+", "district")].line == 2774
+    assert [appendix.per_match_boards(row) for row in ("1", "17", "18-35", "36+")] == [
+        1,
+        17,
+        18,
+        36,
+    ]
 
 
 def test_the_printed_per_match_cell_is_kept():

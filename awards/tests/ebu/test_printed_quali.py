@@ -1,13 +1,14 @@
 """The quali-final scales QA-QE as printed (awards.domain.ebu.printed_quali, seed
 001_4cb9a3c6036a851e.txt lines 6096-6812) against the rule they are generated from
-(awards.domain.ebu.qualifier): every departing cell listed, the printed value kept."""
+(awards.domain.ebu.qualifier), through the comparison of awards.domain.ebu.appendix: every
+departing cell listed, the printed value kept."""
 
 import math
 from fractions import Fraction
 
 import pytest
 
-from awards.domain.ebu import qualifier
+from awards.domain.ebu import appendix, qualifier
 from awards.domain.ebu.printed_quali import PRINTED, line_of
 
 FACTORS = {
@@ -66,17 +67,27 @@ def test_the_departing_cells_are_exactly_these():
     assert qualifier.departures() == DEPARTURES
 
 
-def test_every_other_cell_is_the_rule_rounded_up():
-    # The rule cell by cell, independently of the module's own helper.
-    steps = {"teams": (4, Fraction(18)), "pairs": (2, Fraction(11)), "individual": (1, Fraction(11, 2))}  # fmt: skip
-    for letter, cells in PRINTED.items():
-        factor = FACTORS[letter]
-        for column, rows in cells.items():
-            per, step = steps[column]
-            for tables, printed in rows.items():
-                rule = max(math.ceil(step * Fraction(tables, per) * factor), 6 * factor)
-                if (letter, column, tables) not in DEPARTURES:
-                    assert printed == rule, (letter, column, tables)
+def pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing appendix cells in the shape of DEPARTURES."""
+    return {
+        (cell.scale, cell.column, int(cell.row)): (cell.printed, cell.generated) for cell in cells
+    }
+
+
+def test_the_comparison_departs_at_exactly_these_cells():
+    # Every printed cell, each compared once; the rest are the rule rounded up.
+    cells = appendix.quali_cells()
+    printed = sum(len(rows) for columns in PRINTED.values() for rows in columns.values())
+    assert len(cells) == printed == 5 * (16 + 27 + 54)
+    assert pinned(appendix.departing(cells)) == DEPARTURES
+
+
+def test_the_rule_of_a_cell():
+    # QD, 11 individual tables: 11 x 5½ x 3 = 181½ -> 182 (line 6630 prints 183);
+    # QA, 1 individual table: 5½, raised to the minimum 6 (line 6218, "6*").
+    assert appendix.quali_rule(Fraction(3), "individual", 11) == 182
+    assert appendix.quali_rule(Fraction(1), "individual", 1) == 6
+    assert appendix.quali_rule(Fraction(4), "teams", 36) == 648
 
 
 def _credited(places, factor):

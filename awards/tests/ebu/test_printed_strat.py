@@ -1,19 +1,14 @@
 """Scales S and QS and the table of example 4.12.4, generated from their rule, against
-every printed cell (seed lines 6947-7160 and 3790-3811)."""
+every printed cell (seed lines 6947-7160 and 3790-3811), through the comparison of
+awards.domain.ebu.appendix."""
 
 from fractions import Fraction
 
 import pytest
 
+from awards.domain.ebu import appendix
 from awards.domain.ebu.basic import basic_awards
-from awards.domain.ebu.printed_strat import (
-    COLUMNS,
-    PRINTED_EXAMPLE_4124,
-    PRINTED_QS_SINGLE,
-    PRINTED_QS_TEAMS,
-    PRINTED_S_SINGLE,
-    PRINTED_S_TEAMS,
-)
+from awards.domain.ebu.printed_strat import PRINTED_S_SINGLE, PRINTED_S_TEAMS
 from awards.domain.ebu.qualifier import quali_final_places
 from awards.domain.ebu.stratified import scale_qs, scale_s
 
@@ -21,61 +16,46 @@ from awards.domain.ebu.stratified import scale_qs, scale_s
 BOARDS = {"short": 12, "regular": 24, "long": 40}
 
 
-def _s_cells():
-    for family, rows in (("single-winner", PRINTED_S_SINGLE), ("teams", PRINTED_S_TEAMS)):
-        for row in rows:
-            for column, boards in BOARDS.items():
-                span = getattr(row, column)
-                if span is None:
-                    continue
-                for tables in range(span[0], span[1] + 1):
-                    for category, printed in zip(COLUMNS, row.top, strict=True):
-                        yield family, boards, tables, category, printed, row.line
+# Every printed cell that departs from the rule: (scale, column, row): (printed,
+# generated). None: every printed cell of Scales S and QS and of the table of 4.12.4 is
+# kept as printed and the rule gives the same.
+S_DEPARTURES: dict[tuple[str, str, str], tuple[int, int]] = {}
+QS_DEPARTURES: dict[tuple[str, str, str], tuple[int, int]] = {}
+EXAMPLE_4124_DEPARTURES: dict[tuple[str, str, str], tuple[int, int]] = {}
 
 
-def _qs_cells():
-    for family, rows in (("single-winner", PRINTED_QS_SINGLE), ("teams", PRINTED_QS_TEAMS)):
-        for row in rows:
-            for tables in range(row.tables[0], row.tables[1] + 1):
-                for category, printed in zip(COLUMNS, row.top, strict=True):
-                    yield family, tables, category, printed, row.line
+def pinned(cells: list[appendix.Cell]) -> dict:
+    """Departing appendix cells in the shape of the lists above."""
+    return {(cell.scale, cell.column, cell.row): (cell.printed, cell.generated) for cell in cells}
+
+
+def _cells(scale: str) -> list[appendix.Cell]:
+    return [cell for cell in appendix.stratified_cells() if cell.scale == scale]
 
 
 def test_every_printed_cell_of_scale_s_is_the_rules():
-    departing = {}
-    cells = list(_s_cells())
-    for family, boards, tables, category, printed, line in cells:
-        generated = scale_s(category=category, movement=family, tables=tables, boards=boards)[0]
-        if generated != printed:
-            departing[(family, boards, tables, category, line)] = (generated, printed)
+    cells = _cells("S")
     assert len(cells) > 500
-    # No printed cell of Scale S departs from the rule: every one is kept as printed
-    # and the rule gives the same.
-    assert departing == {}
+    assert pinned(appendix.departing(cells)) == S_DEPARTURES
 
 
 def test_every_printed_cell_of_scale_qs_is_the_rules():
-    departing = {}
-    cells = list(_qs_cells())
-    for family, tables, category, printed, line in cells:
-        generated = scale_qs(category=category, movement=family, tables=tables)[0]
-        if generated != printed:
-            departing[(family, tables, category, line)] = (generated, printed)
+    cells = _cells("QS")
     assert len(cells) == (32 + 38) * 5
-    assert departing == {}
+    assert pinned(appendix.departing(cells)) == QS_DEPARTURES
 
 
 def test_the_table_of_example_4124_is_scale_s_18_35_boards():
-    departing = {}
-    for row in PRINTED_EXAMPLE_4124:
-        for tables in range(row.tables[0], row.tables[1] + 1):
-            for category, printed in zip("ABC", row.top, strict=True):
-                generated = scale_s(
-                    category=category, movement="single-winner", tables=tables, boards=24
-                )[0]
-                if generated != printed:
-                    departing[(tables, category, row.line)] = (generated, printed)
-    assert departing == {}
+    cells = _cells("4.12.4")
+    assert {cell.column for cell in cells} == set("ABC")
+    assert pinned(appendix.departing(cells)) == EXAMPLE_4124_DEPARTURES
+
+
+def test_a_printed_cell_and_its_line():
+    # Line 6966: 1-winner pairs, 23-24 tables at 18-35 boards, "96 80 64 48 32".
+    cells = {(cell.column, cell.row): cell for cell in _cells("S")}
+    cell = cells[("single-winner A", "24 tables, 18-35 boards")]
+    assert (cell.printed, cell.generated, cell.line) == (80, 80, 6966)
 
 
 @pytest.mark.parametrize("family", ["single-winner", "teams"])
