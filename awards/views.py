@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from members.common.bulk import fetch_rows
 from members.common.exports import csv_response, table_page, wants_export
@@ -119,12 +119,24 @@ def ebu_summary(result: EbuResult) -> dict:
         "factor": data["factor"],
         "colour": result.colour,
         "awards": data["awards"],
-        "extra": [(EBU_EXTRA_LABELS.get(key, key), data[key]) for key, _value in result.extra],
+        "extra": [(EBU_EXTRA_LABELS[key], _extra_value(key, data[key])) for key, _ in result.extra],
         "places": data["places"],
         "gold": any("gold" in row for row in data["places"]),
         "rules": [in_language(rule) for rule in result.rules],
         "why": in_language(result.why),
     }
+
+
+def _extra_value(key: str, value: object) -> object:
+    """An extra figure as the page prints it: the green awards a pairs final passes to
+    the best non-qualifiers (6.3.1) as "0.5 (local −50)" each, in place order."""
+    if key != "unallocated" or not isinstance(value, list):
+        return value
+    return ", ".join(
+        gettext("%(points)s (local points −%(reduction)s)")
+        % {"points": row["points"], "reduction": row["local_reduction"]}
+        for row in value
+    )
 
 
 # The statuses of the EBU ladder (awards.domain.ebu.core.LADDER), as the page names them.
@@ -145,6 +157,7 @@ EBU_EXTRA_LABELS = {
     "round": gettext_lazy("Round (as if all had played knock-out)"),
     "original_tables": gettext_lazy("Original entry, as deemed (full tables)"),
     "winner_minimum": gettext_lazy("Minimum for the winners"),
+    "unallocated": gettext_lazy("Passed to the best non-qualifiers, by place"),
 }
 
 
