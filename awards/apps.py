@@ -14,6 +14,7 @@ class AwardsConfig(AppConfig):
         from members.common.pages import MEMBER_PAGE, START_PAGE, Part
         from tournaments.manual.awarding import AWARD_CHECK
         from tournaments.pages import TOURNAMENT_PAGE
+        from tournaments.reported import LEDGER_ROWS
 
         from . import selectors, services
 
@@ -60,6 +61,8 @@ class AwardsConfig(AppConfig):
         )
         # Manual entry saves a team match only when the rulebook can award the event.
         AWARD_CHECK.answer_with(services.award_refusal)
+        # A results file's own awards are shown beside the ledger's.
+        LEDGER_ROWS.answer_with(selectors.ledger_rows)
 
         # Both lists name each member's club: a club renamed or removed, one by one.
         from django.db.models.signals import post_delete, post_save

@@ -15,6 +15,7 @@ from members.models import Club, Member
 from members.permissions import Viewer
 from members.services import current_season
 from tournaments.models import Tournament
+from tournaments.reported import LedgerRow
 
 from . import services
 from .domain.core import Reason
@@ -268,3 +269,21 @@ def promotions_part(viewer: Viewer, user=None) -> dict | None:
         )
         clubs.append({"club": club, "promotions": [_named(p) for p in recent]})
     return {"clubs": clubs, "days": PROMOTIONS_TO_HAND_OUT_DAYS}
+
+
+def ledger_rows(tournament: Tournament) -> list[LedgerRow]:
+    """The tournament's ledger rows, as the file's own awards are compared with them
+    (``tournaments.reported.LEDGER_ROWS``)."""
+    return [
+        LedgerRow(
+            member_id=row.member_id,
+            credited=row.credited,
+            unit=row.unit,
+            table=row.table,
+            reason_sv=row.reason_sv,
+            reason_en=row.reason_en,
+        )
+        for row in MasterPointAward.objects.filter(tournament=tournament).order_by(
+            "member_id", "colour"
+        )
+    ]

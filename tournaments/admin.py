@@ -4,7 +4,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .importers.report import logged_problem
-from .models import ImportLog, Section, TeamRosterPlayer, Tournament
+from .models import ImportLog, ReportedAward, Section, TeamRosterPlayer, Tournament
 from .services import withdraw_report
 
 
@@ -88,16 +88,8 @@ class ImportLogAdmin(admin.ModelAdmin):
         )
 
 
-@admin.register(TeamRosterPlayer)
-class TeamRosterPlayerAdmin(admin.ModelAdmin):
-    """The rosters of team events entered by hand, for the office to look up. Read only:
-    a roster is changed on the event's roster page, which checks one team per player
-    and keeps the matches' players in step."""
-
-    list_display = ("member", "entry", "tournament")
-    list_select_related = ("member", "entry", "tournament")
-    search_fields = ("member__mid", "member__last_name", "entry__name", "tournament__name")
-    raw_id_fields = ("tournament", "entry", "member")
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the office looks up but changes elsewhere, where their rules are checked."""
 
     def has_add_permission(self, request):
         return False
@@ -107,3 +99,26 @@ class TeamRosterPlayerAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(TeamRosterPlayer)
+class TeamRosterPlayerAdmin(ReadOnlyAdmin):
+    """The rosters of team events entered by hand, for the office to look up. Read only:
+    a roster is changed on the event's roster page, which checks one team per player
+    and keeps the matches' players in step."""
+
+    list_display = ("member", "entry", "tournament")
+    list_select_related = ("member", "entry", "tournament")
+    search_fields = ("member__mid", "member__last_name", "entry__name", "tournament__name")
+    raw_id_fields = ("tournament", "entry", "member")
+
+
+@admin.register(ReportedAward)
+class ReportedAwardAdmin(ReadOnlyAdmin):
+    """What a scorer's file says it awarded, for the office to look up beside the
+    ledger. Read only: it comes with the report and goes when the report is replaced."""
+
+    list_display = ("player", "points", "point_type", "tournament")
+    list_select_related = ("player", "tournament")
+    search_fields = ("player__member__mid", "player__temporary_id", "tournament__name")
+    raw_id_fields = ("tournament", "player")

@@ -131,6 +131,19 @@ class Tournament(models.Model):
     # Kept by every writer of entries (count_entries): the list shows it for 50
     # tournaments without counting their entries.
     entries_count = models.PositiveIntegerField(_("entries"), default=0, db_default=0)
+    # What an EBU scorer's file says of the master points and the charge (USEBIO 1.2
+    # and 1.3), kept to compare with the licence and our ledger, never credited
+    # (docs/usebio_ebu.md); file_warnings: where the file contradicts file_licence.
+    file_mp_scale = models.CharField(_("master point scale in the file"), max_length=20, blank=True)
+    file_event_rating = models.CharField(_("event rating in the file"), max_length=20, blank=True)
+    file_mp_type = models.CharField(_("master point type in the file"), max_length=20, blank=True)
+    file_mps_awarded = models.BooleanField(_("the file awards master points"), null=True)
+    file_charge_code = models.CharField(_("charge code in the file"), max_length=10, blank=True)
+    file_p2p_rate = models.DecimalField(
+        _("pay-to-play rate in the file"), max_digits=8, decimal_places=2, null=True, blank=True
+    )
+    file_licence = models.CharField(_("licence compared"), max_length=20, blank=True)
+    file_warnings = models.JSONField(_("the file against its licence"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -315,6 +328,28 @@ class EntryPlayer(models.Model):
     @property
     def player_id(self) -> str:
         return str(self.member.mid) if self.member_id else self.temporary_id
+
+
+class ReportedAward(models.Model):
+    """The master points a scorer's file awards one player (EBU awards are per player,
+    seed 001 3.3.1), kept beside ours and never credited. It goes with its player when
+    the report is replaced, and the new file's take its place."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="reported_awards"
+    )
+    player = models.OneToOneField(
+        EntryPlayer, on_delete=models.CASCADE, related_name="reported_award"
+    )
+    points = models.DecimalField(_("points in the file"), max_digits=10, decimal_places=2)
+    point_type = models.CharField(_("master point type in the file"), max_length=20, blank=True)
+
+    class Meta:
+        verbose_name = _("award in the results file")
+        verbose_name_plural = _("awards in the results files")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.points} {self.point_type}"
 
 
 class BoardResult(models.Model):

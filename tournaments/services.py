@@ -28,17 +28,20 @@ from members.models import Club, Member
 from .importers import limits, plausibility
 from .importers.report import Problem, ReportedEvent, check_report, loggable, report_warnings
 from .importers.text import Text, gettext_noop, in_file
+from .importers.usebio_ebu import licence_warnings
 from .models import (
     BoardResult,
     Entry,
     EntryPlayer,
     ImportLog,
     LineupSlot,
+    ReportedAward,
     Section,
     Standing,
     TeamMatch,
     Tournament,
 )
+from .reported import licence_facts_for
 from .signals import results_changed, results_withdrawn
 from .standings import compute_standings, printed_standings
 from .teams import team_placings
@@ -127,7 +130,13 @@ def report_results(
         raise ReportRefused(problems)
 
     members, warnings = _resolve_players(report)
-    warnings = [*report_warnings(report), *warnings]
+    # An EBU scorer's scale, rating and charge code against the organiser's licence:
+    # saved with a located warning where they contradict it, never trusted.
+    licence = licence_facts_for(organiser, report.date) if report.file_awards else None
+    file_warnings = licence_warnings(
+        report.file_awards, licence, boards=report.boards, filename=filename
+    )
+    warnings = [*report_warnings(report), *warnings, *file_warnings]
     for attempt in (1, 2):
         replaced = False
         try:
@@ -139,6 +148,9 @@ def report_results(
                 tournament = _earlier_report(organiser, report.event_id)
                 replaced = tournament is not None
                 tournament = _save_report(tournament, report, organiser, members)
+                _save_file_awards(
+                    tournament, report, licence.number if licence else "", file_warnings
+                )
                 ImportLog.objects.create(
                     tournament=tournament,
                     user=user if getattr(user, "is_authenticated", False) else None,
@@ -198,6 +210,35 @@ def _save_report(
     return tournament
 
 
+def _save_file_awards(
+    tournament: Tournament, report: ReportedEvent, licence: str, warnings: list[Problem]
+) -> None:
+    """The file's own master point facts (a new version replaces them; the players'
+    ReportedAward rows were written with the players, _save_results)."""
+    facts = report.file_awards
+    tournament.file_mp_scale = (facts.scale if facts else "")[:20]
+    tournament.file_event_rating = (facts.event_rating if facts else "")[:20]
+    tournament.file_mp_type = (facts.point_type if facts else "")[:20]
+    tournament.file_mps_awarded = facts.awarded_flag if facts else None
+    tournament.file_charge_code = (facts.charge_code if facts else "")[:10]
+    tournament.file_p2p_rate = facts.p2p_rate if facts else None
+    tournament.file_licence = licence
+    tournament.file_warnings = loggable(warnings)
+    tournament.save(update_fields=FILE_AWARD_FIELDS)
+
+
+FILE_AWARD_FIELDS = (
+    "file_mp_scale",
+    "file_event_rating",
+    "file_mp_type",
+    "file_mps_awarded",
+    "file_charge_code",
+    "file_p2p_rate",
+    "file_licence",
+    "file_warnings",
+)
+
+
 def _save_results(
     tournament: Tournament, report: ReportedEvent, members: dict[str, Member]
 ) -> None:
@@ -240,6 +281,18 @@ def _save_results(
                 )
             )
     EntryPlayer.objects.bulk_create(players, batch_size=2000)
+    seated_players = iter(players)  # created above in entry, then seat, order
+    ReportedAward.objects.bulk_create(
+        ReportedAward(
+            tournament=tournament,
+            player=player,
+            points=e.awarded,
+            point_type=e.awarded_type,
+        )
+        for e in report.entries
+        for player in [next(seated_players) for _ in e.players]
+        if e.awarded is not None
+    )
     section_ids = {name: section.pk for name, section in sections.items()}
     entry_ids = {key: entry.pk for key, entry in entries.items()}
     # ids rather than instances: a season's imports build millions of these rows

@@ -28,9 +28,11 @@ from members.views import not_found
 from . import services
 from .filters import TournamentFilter
 from .forms import ReportUploadForm
+from .importers.report import logged_problem
 from .models import BoardResult, Entry, EntryPlayer, Standing, TeamMatch, Tournament
 from .pages import TOURNAMENT_PAGE
 from .progress import STATE_FIELDS, pipeline_state
+from .reported import reported_vs_ours
 from .standings import PRINTED_NOTE
 from .tables import ProcessingTable, figure, result_columns, team_imps
 
@@ -230,8 +232,51 @@ def tournament_detail(request, pk: int):
             "parts": TOURNAMENT_PAGE.merged(
                 shown["parts"], TOURNAMENT_PAGE.live(tournament, request)
             ),
+            "file_awards": None if visitor else _file_awards(request, tournament),
         },
     )
+
+
+def _file_awards(request, tournament: Tournament) -> dict | None:
+    """An EBU scorer's master point facts, where they contradict the licence, and the
+    file's points beside ours: for the organising club's administrators and the office
+    (docs/usebio_ebu.md). Live, not cached: the ledger moves after the report."""
+    stated = (
+        tournament.file_mp_scale,
+        tournament.file_event_rating,
+        tournament.file_mp_type,
+        tournament.file_charge_code,
+        tournament.file_warnings,
+    )
+    if not any(stated) and tournament.file_mps_awarded is None:
+        return None
+    user = request.user
+    if not (is_office_staff(user) or tournament.organiser_club_id in administered_club_ids(user)):
+        return None
+    comparison = reported_vs_ours(tournament)
+    facts = [
+        (_("Master point scale"), tournament.file_mp_scale),
+        (_("Event rating"), tournament.file_event_rating),
+        (_("Master point type"), tournament.file_mp_type),
+        (_("Charge code"), tournament.file_charge_code),
+        (_("Licence compared"), tournament.file_licence),
+    ]
+    return {
+        "facts": [(label, value) for label, value in facts if value],
+        "warnings": [
+            logged_problem(entry).translated_line(_) for entry in tournament.file_warnings
+        ],
+        "not_awarded": tournament.file_mps_awarded is False,
+        "comparison": comparison,
+        "differences": [
+            {
+                "line": line,
+                "explanation": line.explanation
+                or _("we credit this player no master points for the tournament"),
+            }
+            for line in comparison.differences
+        ],
+    }
 
 
 def _results(request, tournament: Tournament) -> dict[str, str]:
@@ -552,8 +597,34 @@ def processing(request):
     return render(
         request,
         "tournaments/processing.html",
-        {"table": table, "stuck_minutes": max(1, settings.PIPELINE_STUCK_AFTER // 60)},
+        {
+            "table": table,
+            "stuck_minutes": max(1, settings.PIPELINE_STUCK_AFTER // 60),
+            "file_queue": _file_queue(),
+        },
     )
+
+
+FILE_QUEUE_SIZE = 50
+
+
+def _file_queue() -> list[dict]:
+    """The latest reports whose file contradicts its licence or awards no master points
+    (docs/usebio_ebu.md): each with its first warning, in the reader's language."""
+    flagged = (
+        Tournament.objects.exclude(file_warnings=[])
+        | Tournament.objects.filter(file_mps_awarded=False)
+    ).only("pk", "name", "start_date", "file_warnings", "file_mps_awarded")
+    return [
+        {
+            "tournament": t,
+            "why": logged_problem(t.file_warnings[0]).translated_line(_)
+            if t.file_warnings
+            else _("The file says that no master points were awarded (MPS_AWARDED_FLAG N)."),
+            "more": max(0, len(t.file_warnings) - 1),
+        }
+        for t in flagged.order_by("-reported_at", "-pk")[:FILE_QUEUE_SIZE]
+    ]
 
 
 @login_required

@@ -97,6 +97,31 @@ class ReportedEntry:
     printed_score: Decimal | None = None
     printed_percentage: Decimal | None = None
     where: Where = ""
+    # The master points the scorer's file awards each player of the entry
+    # (MASTER_POINTS_AWARDED; EBU awards are per player, seed 001 3.3.1) and their type
+    # (MASTER_POINT_TYPE). Kept beside ours, never credited: docs/usebio_ebu.md.
+    awarded: Decimal | None = None
+    awarded_type: str = ""
+
+
+@dataclass(frozen=True)
+class FileAwards:
+    """What an EBU scorer's file says of the event's master points and charge (USEBIO
+    1.2 and 1.3): compared with the licence and with our ledger, never trusted.
+
+    ``charge_code`` is the 1.3 EBU_CHARGE_CODE or, in a 1.2 file, the P2P_CHARGE_RATE
+    written as the code it is (seed 001 2.8.1 and the Appendix's subscription codes).
+    ``where`` is the element each fact was read from, for a located warning.
+    """
+
+    version: str = ""
+    scale: str = ""
+    event_rating: str = ""
+    point_type: str = ""
+    awarded_flag: bool | None = None
+    charge_code: str = ""
+    p2p_rate: Decimal | None = None
+    where: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -179,6 +204,8 @@ class ReportedEvent:
     problems: tuple[Problem, ...] = field(default=())
     # team matches (teams events); checked by _match_problems
     matches: tuple[ReportedMatch, ...] = ()
+    # an EBU scorer's master points facts (USEBIO only; None: the file has none)
+    file_awards: FileAwards | None = None
 
 
 # The problems an import log keeps: enough to mend a file, not a copy of a broken one.

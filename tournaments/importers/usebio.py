@@ -358,6 +358,9 @@ class UsebioEvent:
     boards_per_round: int | None = None
     # USEBIO 1.3's EBU_CHARGE_CODE, which supersedes P2P_CHARGE_RATE
     charge_code: str | None = None
+    # USEBIO 1.3's EVENT_RATING: the status the scorer rated the event at (a word or a
+    # scale letter, as MASTER_POINT_SCALE); checked against the licence, never trusted
+    event_rating: str | None = None
 
     @property
     def pairs(self) -> tuple[UsebioPair, ...]:
@@ -1273,6 +1276,7 @@ def parse_usebio(data: bytes) -> UsebioEvent:
         match_scoring_method=event.text("MATCH_SCORING_METHOD"),
         boards_per_round=event.integer("BOARDS_PER_ROUND"),
         charge_code=event.text("EBU_CHARGE_CODE"),
+        event_rating=event.text("EVENT_RATING"),
     )
 
 

@@ -7,9 +7,14 @@ its printed standings: docs/importers.md, "From a parsed file to a report" and
 
 from __future__ import annotations
 
+from dataclasses import replace
+from decimal import Decimal
+from typing import TypedDict
+
 from tournaments.domain.contract import Contract, format_contract
 
 from .report import (
+    FileAwards,
     Problem,
     ReportedEntry,
     ReportedEvent,
@@ -20,7 +25,7 @@ from .report import (
     ReportedSection,
 )
 from .text import Text, gettext_noop
-from .usebio import UsebioEvent, UsebioMatch, UsebioPlayer, UsebioTeam
+from .usebio import MasterPointAward, UsebioEvent, UsebioMatch, UsebioPlayer, UsebioTeam
 
 SCORINGS = {
     "match_points": "matchpoints",
@@ -33,10 +38,62 @@ SCORINGS = {
 
 def report_from_usebio(event: UsebioEvent) -> ReportedEvent:
     if event.kind == "teams":
-        return _teams_report(event)
-    if event.kind == "individual":
-        return _individual_report(event)
-    return _pairs_report(event)
+        report = _teams_report(event)
+    elif event.kind == "individual":
+        report = _individual_report(event)
+    else:
+        report = _pairs_report(event)
+    return replace(report, file_awards=file_awards(event))
+
+
+EVENT_PATH = "/USEBIO/EVENT"
+
+
+def file_awards(event: UsebioEvent) -> FileAwards | None:
+    """The file's master point and charge facts; None when it states none of them."""
+    code = event.charge_code or ""
+    if not code and event.pay_to_play_rate is not None:
+        # A 1.2 file's P2P_CHARGE_RATE is the subscription code ("10": a normal club
+        # session, seed 001 Appendix), written as the two digits the Appendix prints.
+        rate = event.pay_to_play_rate
+        code = f"{int(rate):02d}" if rate == rate.to_integral_value() else str(rate)
+    facts = FileAwards(
+        version=event.version,
+        scale=event.master_point_scale or "",
+        event_rating=event.event_rating or "",
+        point_type=event.master_point_type or "",
+        awarded_flag=event.master_points_awarded,
+        charge_code=code,
+        p2p_rate=event.pay_to_play_rate,
+        where={
+            "scale": f"{EVENT_PATH}/MASTER_POINT_SCALE",
+            "event_rating": f"{EVENT_PATH}/EVENT_RATING",
+            "point_type": f"{EVENT_PATH}/MASTER_POINT_TYPE",
+            "awarded_flag": f"{EVENT_PATH}/MPS_AWARDED_FLAG",
+            "charge_code": f"{EVENT_PATH}/EBU_CHARGE_CODE"
+            if event.charge_code
+            else f"{EVENT_PATH}/P2P_CHARGE_RATE",
+        },
+    )
+    stated = (facts.scale, facts.event_rating, facts.point_type, facts.charge_code)
+    return facts if any(stated) or facts.awarded_flag is not None else None
+
+
+class _Awarded(TypedDict, total=False):
+    awarded: Decimal
+    awarded_type: str
+
+
+def _awarded(awards: tuple[MasterPointAward, ...]) -> _Awarded:
+    """An entry's MASTER_POINTS_AWARDED (per player) and its type; NZ Scorer may give
+    several blocks, which add up (their types joined)."""
+    if not awards:
+        return _Awarded()
+    types = dict.fromkeys(a.point_type for a in awards if a.point_type)
+    return _Awarded(
+        awarded=sum((a.awarded for a in awards), Decimal(0)),
+        awarded_type="/".join(t for t in types if t)[:20],
+    )
 
 
 def _identity(event: UsebioEvent) -> tuple[str, str]:
@@ -69,6 +126,7 @@ def _individual_report(event: UsebioEvent) -> ReportedEvent:
                 printed_score=player.total_score,
                 printed_percentage=player.percentage,
                 where=player.path,
+                **_awarded(player.master_points),
             )
             for player in section.players
         )
@@ -124,6 +182,7 @@ def _teams_report(event: UsebioEvent) -> ReportedEvent:
                 printed_score=team.total_score,
                 printed_percentage=team.percentage,
                 where=team.path,
+                **_awarded(team.master_points),
             )
             for team in section.teams
         )
@@ -257,6 +316,7 @@ def _pairs_report(event: UsebioEvent) -> ReportedEvent:
                     printed_score=pair.total_score,
                     printed_percentage=pair.percentage,
                     where=f"SECTION[{s_index}]/PARTICIPANTS/PAIR[{p_index}]",
+                    **_awarded(pair.master_points),
                 )
             )
         for board in section.boards:
