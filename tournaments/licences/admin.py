@@ -3,7 +3,17 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _lazy
 
-from .models import AllowanceUse, FeeRate, Licence, LicenceAction, Organisation
+from .models import (
+    AllowanceUse,
+    FeeRate,
+    Licence,
+    LicenceAction,
+    Organisation,
+    UmsEvent,
+    UmsRate,
+    UmsStatement,
+    UmsStatementLine,
+)
 
 
 @admin.register(Organisation)
@@ -106,3 +116,47 @@ class LicenceAdmin(admin.ModelAdmin):
             if getattr(obj, name)
         ]
         return format_html_join(", ", '<a href="{}">{}</a>', links) or "–"
+
+
+@admin.register(UmsRate)
+class UmsRateAdmin(admin.ModelAdmin):
+    """The standard Universal Membership price and the counties' charges (EBU 1.3.2)."""
+
+    list_display = ("valid_from", "county", "per_player_session")
+    list_filter = ("county",)
+    list_editable = ("per_player_session",)
+
+
+@admin.register(UmsEvent)
+class UmsEventAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "charge_code", "sessions", "master_points", "special_exemption")
+    list_filter = ("charge_code", "special_exemption")
+    raw_id_fields = ("tournament",)
+    readonly_fields = ("updated_by", "updated_at")
+
+
+class UmsStatementLineInline(admin.TabularInline):
+    model = UmsStatementLine
+    extra = 0
+    can_delete = False
+    readonly_fields = [f.name for f in UmsStatementLine._meta.fields if f.name != "id"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(UmsStatement)
+class UmsStatementAdmin(admin.ModelAdmin):
+    """Read only: statements are issued and paid through the office's pages, in steps."""
+
+    list_display = ("month", "club", "total", "due_date", "state", "paid_on")
+    list_filter = ("state",)
+    search_fields = ("club__name",)
+    list_select_related = ("club",)
+    inlines = [UmsStatementLineInline]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False

@@ -11,9 +11,12 @@ class LicencesConfig(AppConfig):
     def ready(self) -> None:
         # Imported here: the page's registry and the selectors read models.
         from members.common.pages import START_PAGE, Part
+        from tournaments.reported import LICENCE_FACTS
 
         from . import selectors
 
+        # A results file's scale and charge code are checked against its licence.
+        LICENCE_FACTS.answer_with(selectors.licence_facts_for)
         start = "licences/start/"
         START_PAGE.add(
             Part(

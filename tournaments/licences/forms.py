@@ -8,8 +8,10 @@ import datetime as dt
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from .domain import ums
 from .models import STATUS_CHOICES, AllowanceUse, Licence, Organisation
 
 Type = Licence.Type
@@ -225,3 +227,59 @@ class AllowanceForm(forms.Form):
         label=_("Sessions at the raised status"), required=False, min_value=0
     )
     knockout = forms.BooleanField(label=_("Knock-out event"), required=False)
+
+
+# --- Universal Membership charges (issue #20) --------------------------------------------
+
+
+def charge_code_choices() -> list[tuple[str, str]]:
+    """The Appendix's codes a club may use, each with its words in the reader's language."""
+    swedish = (get_language() or "sv").startswith("sv")
+    return [
+        (str(code), f"{code} – {ums.CODE_LABELS[code][1 if swedish else 0]}")
+        for code in ums.ChargeCode
+        if ums.TARIFF[code].club_may_use
+    ]
+
+
+class UmsCodeForm(forms.Form):
+    """How a tournament is charged; the EBU's exemption is the office's only."""
+
+    charge_code = forms.ChoiceField(label=_("UMS charge code"))
+    sessions = forms.IntegerField(
+        label=_("Sessions"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_("Empty: the licence's sessions, else one a day."),
+    )
+    master_points = forms.BooleanField(label=_("Master Points awarded"), required=False)
+    special_exemption = forms.BooleanField(label=_("Exempted by the EBU"), required=False)
+    exemption_reason = forms.CharField(label=_("Why exempted"), required=False, max_length=200)
+
+    def __init__(self, *args, office: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["charge_code"].choices = charge_code_choices()
+        if not office:
+            del self.fields["special_exemption"]
+            del self.fields["exemption_reason"]
+
+
+class UmsIssueForm(forms.Form):
+    month = forms.RegexField(
+        label=_("Month (YYYY-MM)"),
+        regex=r"^\d{4}-(0[1-9]|1[0-2])$",
+        error_messages={"invalid": _("Give the month as YYYY-MM, e.g. 2026-05.")},
+        widget=forms.TextInput(attrs={"placeholder": "2026-05", "inputmode": "numeric"}),
+    )
+
+
+class UmsPaymentForm(forms.Form):
+    state = forms.CharField(widget=forms.HiddenInput)
+    amount = forms.DecimalField(
+        label=_("Amount paid (£)"), min_value=0.01, max_digits=10, decimal_places=2
+    )
+    paid_on = forms.DateField(
+        label=_("Paid on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    reference = forms.CharField(label=_("Payment reference"), required=False, max_length=100)

@@ -297,3 +297,206 @@ class LicenceAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.licence_id} {self.kind} {self.at:%Y-%m-%d %H:%M}"
+
+
+# --- Universal Membership charges (EBU 1.3, issue #20) --------------------------------
+
+
+CHARGE_CODE_CHOICES = [
+    ("02", "02"),
+    ("03", "03"),
+    ("04", "04"),
+    ("06", "06"),
+    ("07", "07"),
+    ("10", "10"),
+    ("11", "11"),
+    ("20", "20"),
+    ("21", "21"),
+    ("22", "22"),
+    ("30", "30"),
+    ("40", "40"),
+    ("50", "50"),
+    ("60", "60"),
+    ("70", "70"),
+    ("71", "71"),
+    ("99", "99"),
+]
+
+
+class UmsRate(models.Model):
+    """The standard Universal Membership subscription price per player session, or a
+    county's charge added to it (Appendix code 10), from a day on. The Handbook gives
+    no figure ("Current levels can be found on the EBU web-site", 1.3.2): the office
+    keeps them, a new row each 1 April."""
+
+    county = models.ForeignKey(
+        District,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ums_rates",
+        verbose_name=_("county (empty: the EBU's standard price)"),
+    )
+    per_player_session = models.DecimalField(
+        _("per player session (£)"), max_digits=7, decimal_places=3
+    )
+    valid_from = models.DateField(_("valid from"))
+
+    class Meta:
+        verbose_name = _("rate of Universal Membership")
+        verbose_name_plural = _("rates of Universal Membership")
+        ordering = ["county", "-valid_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["county", "valid_from"],
+                condition=models.Q(county__isnull=False),
+                name="ums_county_rate_once",
+            ),
+            models.UniqueConstraint(
+                fields=["valid_from"],
+                condition=models.Q(county__isnull=True),
+                name="ums_standard_rate_once",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(per_player_session__gte=0), name="ums_rate_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.county or 'EBU'} {self.valid_from} {self.per_player_session}"
+
+
+class UmsEvent(models.Model):
+    """How a reported tournament is charged: its UMS charge code (Appendix) and, where
+    the results do not tell, its sessions. A tournament without one is a normal club
+    session (code 10) of one session a day, or the sessions of its licence."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="ums"
+    )
+    charge_code = models.CharField(
+        _("UMS charge code"), max_length=2, choices=CHARGE_CODE_CHOICES, default="10"
+    )
+    sessions = models.PositiveSmallIntegerField(_("sessions"), null=True, blank=True)
+    master_points = models.BooleanField(_("Master Points awarded"), default=True)
+    # 1.3.1: "Any other special 'one-off' session/event for which specific exemption
+    # has been granted by the EBU" – set by the office only.
+    special_exemption = models.BooleanField(_("exempted by the EBU"), default=False)
+    exemption_reason = models.CharField(_("why exempted"), max_length=200, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("charge code of a tournament (UMS)")
+        verbose_name_plural = _("charge codes of tournaments (UMS)")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(sessions__isnull=True) | models.Q(sessions__gte=1),
+                name="ums_event_sessions_positive",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.charge_code}"
+
+
+class UmsStatement(models.Model):
+    """A club's monthly Universal Membership statement (1.3.3 a), due 30 days after the
+    month (docs/ums.md)."""
+
+    class State(models.TextChoices):
+        ISSUED = "issued", _("issued")
+        PAID = "paid", _("paid")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="ums_statements", verbose_name=_("club")
+    )
+    month = models.DateField(_("month"))  # the month's first day
+    state = models.CharField(
+        _("state"), max_length=8, choices=State.choices, default=State.ISSUED, db_index=True
+    )
+    total = models.DecimalField(_("total (£)"), max_digits=10, decimal_places=2)
+    due_date = models.DateField(_("due"))
+    issued_at = models.DateTimeField(_("issued"))
+    amount_paid = models.DecimalField(
+        _("amount paid (£)"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
+    paid_on = models.DateField(_("paid on"), null=True, blank=True)
+    payment_reference = models.CharField(_("payment reference"), max_length=100, blank=True)
+
+    class Meta:
+        verbose_name = _("statement of UMS charges")
+        verbose_name_plural = _("statements of UMS charges")
+        ordering = ["-month", "club__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "month"], name="ums_statement_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.month:%Y-%m}"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "licences:ums_statement",
+            args=[self.club_id, self.month.year, self.month.month],
+        )
+
+
+class UmsStatementLine(models.Model):
+    """Players of one status in one tournament: players x sessions x price x share."""
+
+    statement = models.ForeignKey(UmsStatement, on_delete=models.CASCADE, related_name="lines")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    tournament_name = models.CharField(_("event"), max_length=200)
+    date = models.DateField(_("date"))
+    charge_code = models.CharField(_("code"), max_length=2)
+    status = models.CharField(_("players' status"), max_length=12)
+    players = models.PositiveIntegerField(_("players"))
+    sessions = models.PositiveSmallIntegerField(_("sessions"))
+    share = models.DecimalField(_("share"), max_digits=4, decimal_places=2)
+    price = models.DecimalField(_("price (£)"), max_digits=7, decimal_places=3)
+    county_charge = models.DecimalField(_("county charge (£)"), max_digits=7, decimal_places=3)
+    exact = models.DecimalField(_("unrounded (£)"), max_digits=14, decimal_places=6)
+    amount = models.DecimalField(_("amount (£)"), max_digits=10, decimal_places=2)
+    seed_ref = models.CharField(_("rule"), max_length=60)
+    note_en = models.CharField(max_length=200, blank=True)
+    note_sv = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("line of a UMS statement")
+        verbose_name_plural = _("lines of UMS statements")
+        ordering = ["date", "tournament_name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_name} {self.status} {self.amount}"
+
+
+class UmsStatementAction(models.Model):
+    """One step of a statement: issued, issued again, paid."""
+
+    statement = models.ForeignKey(UmsStatement, on_delete=models.CASCADE, related_name="actions")
+    kind = models.CharField(_("action"), max_length=24)
+    from_state = models.CharField(_("from"), max_length=8, blank=True)
+    to_state = models.CharField(_("to"), max_length=8)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor_name = models.CharField(_("by"), max_length=200, blank=True)
+    note = models.TextField(_("note"), blank=True)
+    at = models.DateTimeField(_("when"))
+
+    class Meta:
+        verbose_name = _("step of a UMS statement")
+        verbose_name_plural = _("steps of UMS statements")
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.statement_id} {self.kind} {self.at:%Y-%m-%d %H:%M}"

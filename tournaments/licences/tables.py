@@ -85,3 +85,75 @@ class FeeRateTable(tables.Table):
 
     def render_licence_type(self, value):
         return dict(Licence.Type.choices).get(value, value)
+
+
+# --- Universal Membership charges (issue #20) --------------------------------------------
+
+UMS_STATUS_LABELS = {
+    "member": _("EBU member"),
+    "suspended": _("suspended member"),
+    "lapsed": _("lapsed member"),
+    "potential": _("potential member"),
+    "non_member": _("non-member"),
+}
+
+
+def ums_status_label(value: str) -> str:
+    return str(UMS_STATUS_LABELS.get(value, value))
+
+
+class UmsLineTable(tables.Table):
+    """A statement's lines (dicts, stored or not): players x sessions x price x share."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    event = tables.Column(verbose_name=_("Event"))
+    code = tables.Column(verbose_name=_("Code"))
+    status = tables.Column(verbose_name=_("Players' status"))
+    players = tables.Column(verbose_name=_("Players"))
+    sessions = tables.Column(verbose_name=_("Sessions"))
+    player_sessions = tables.Column(verbose_name=_("Player sessions"))
+    share = tables.Column(verbose_name=_("Share"))
+    price = tables.Column(verbose_name=_("Price (£)"))
+    county = tables.Column(verbose_name=_("County charge (£)"))
+    amount = tables.Column(verbose_name=_("Amount (£)"))
+    rule = tables.Column(verbose_name=_("Rule"))
+    note = tables.Column(verbose_name=_("Note"), default="")
+
+    class Meta:
+        attrs = {"class": "table table-sm", "id": "ums-lines"}
+        orderable = False
+        empty_text = _("No reported tournaments this month.")
+
+    def render_status(self, value):
+        return ums_status_label(value)
+
+    def value_status(self, value):
+        return ums_status_label(value)
+
+
+class UmsStatementTable(tables.Table):
+    """The office's list of statements, with the payment duty (due date, overdue)."""
+
+    club = tables.Column(verbose_name=_("Club"), accessor="club__name")
+    month = tables.DateColumn(verbose_name=_("Month"), format="Y-m", linkify=lambda record: record)
+    total = tables.Column(verbose_name=_("Total (£)"))
+    due_date = tables.DateColumn(verbose_name=_("Due"), format="Y-m-d")
+    state = tables.Column(verbose_name=_("State"))
+    overdue = tables.Column(verbose_name=_("Overdue"), empty_values=(), orderable=False)
+
+    class Meta:
+        attrs = {"class": "table table-sm", "id": "ums-statements"}
+        empty_text = _("No statements yet.")
+
+    def __init__(self, *args, today=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.today = today
+
+    def _late(self, record) -> bool:
+        return record.state == "issued" and self.today is not None and record.due_date < self.today
+
+    def render_overdue(self, record):
+        return _("overdue") if self._late(record) else "–"
+
+    def value_overdue(self, record):
+        return "yes" if self._late(record) else ""

@@ -336,7 +336,8 @@ def step_label(kind: str) -> str:
     return str(STEP_LABELS.get(kind, kind))
 
 
-def _actor_name(user) -> str:
+def actor_name(user) -> str:
+    """Who took a step, as the trail names them (shared with the UMS statements)."""
     member = member_of(user)
     return member.full_name if member else getattr(user, "username", "")
 
@@ -348,7 +349,7 @@ def _log(licence: Licence, kind: str, from_state: str, to_state: str, *, user, a
         from_state=from_state,
         to_state=to_state,
         actor=user,
-        actor_name=_actor_name(user),
+        actor_name=actor_name(user),
         note=note,
         at=at,
     )
