@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
+from typing import TypeVar
 
 from django.db import connection, connections, transaction
 from django.utils import timezone
@@ -29,9 +30,10 @@ from tournaments.models import Tournament
 from . import services
 from .domain.core import Player
 from .models import MasterPointAward, MasterPointHolding, Promotion, TournamentAwards
-from .rulebooks import rulebook
+from .rulebooks import rulebook, rulebook_version
 
 CHUNK = 10000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -56,15 +58,10 @@ def recompute_season(
     ``end`` (both optional), then rebuild all holdings, promotions and ranking
     points as of ``on`` (today)."""
     clock = _Clock()
-    tournaments = Tournament.objects.order_by("pk")
-    if start:
-        tournaments = tournaments.filter(start_date__gte=start)
-    if end:
-        tournaments = tournaments.filter(start_date__lte=end)
-    facts = list(tournaments.values(*services.TOURNAMENT_FIELDS))
+    facts = season_facts(start=start, end=end)
     written = deleted = unchanged = without = 0
-    chunks = [facts[offset : offset + CHUNK] for offset in range(0, len(facts), CHUNK)]
-    computed, parallel = _computed(chunks, workers)
+    chunks = in_chunks(facts)
+    computed, parallel = computed_chunks(chunks, workers, award_chunk)
     done = 0
     with transaction.atomic():
         lock_all_members()  # every member's ledger, holdings and ranking are rewritten
@@ -104,11 +101,30 @@ def recompute_season(
     return SeasonReport(len(facts), written, deleted, unchanged, without, clock.seconds)
 
 
-def _award_chunk(facts: list[dict]) -> tuple[list[tuple], list[tuple], float, float]:
+def season_facts(*, start: date | None = None, end: date | None = None) -> list[dict]:
+    """``services.TOURNAMENT_FIELDS`` of every tournament that started between ``start``
+    and ``end`` (both optional), in key order."""
+    tournaments = Tournament.objects.order_by("pk")
+    if start:
+        tournaments = tournaments.filter(start_date__gte=start)
+    if end:
+        tournaments = tournaments.filter(start_date__lte=end)
+    return list(tournaments.values(*services.TOURNAMENT_FIELDS))
+
+
+def in_chunks(facts: list[dict], size: int | None = None) -> list[list[dict]]:
+    size = size or CHUNK
+    return [facts[offset : offset + size] for offset in range(0, len(facts), size)]
+
+
+def award_chunk(
+    facts: list[dict], version: str | None = None
+) -> tuple[list[tuple], list[tuple], float, float]:
     """Ledger rows and award runs of some tournaments, and the seconds spent reading
-    their standings and awarding them. Runs in a worker process on PostgreSQL."""
+    their standings and awarding them, by the rulebook ``version`` (by default the
+    profile's). Runs in a worker process on PostgreSQL."""
     started = time.perf_counter()
-    book = rulebook()
+    book = rulebook() if version is None else rulebook_version(version)
     ids = [f["pk"] for f in facts]
     placings: dict[int, list[tuple]] = defaultdict(list)
     for row in fetch_rows(services.placing_rows(ids)):
@@ -148,9 +164,13 @@ def _award_chunk(facts: list[dict]) -> tuple[list[tuple], list[tuple], float, fl
     return rows, runs, read - started, time.perf_counter() - read
 
 
-def _computed(chunks: list[list[dict]], workers: int) -> tuple[Iterator, int]:
-    """``_award_chunk`` of each chunk, in order, and how many processes compute them:
-    on PostgreSQL, outside any transaction, ``workers`` processes.
+def computed_chunks(
+    chunks: list[list[dict]], workers: int, work: Callable[[list[dict]], T]
+) -> tuple[Iterator[T], int]:
+    """``work`` of each chunk (:func:`award_chunk`, or a ``partial`` of it or of another
+    function), in order, and how many processes compute them: on PostgreSQL, outside
+    any transaction, ``workers`` processes. ``work`` is a module-level function (or a
+    ``partial`` of one): the worker processes are given it by pickling.
 
     The workers are forked before the caller opens its transaction, with no
     connection open, so each opens its own; they only read standings, which the
@@ -158,10 +178,10 @@ def _computed(chunks: list[list[dict]], workers: int) -> tuple[Iterator, int]:
     """
     alone = workers <= 1 or len(chunks) < 2
     if alone or connection.vendor != "postgresql" or connection.in_atomic_block:
-        return map(_award_chunk, chunks), 1
+        return map(work, chunks), 1
     connections.close_all()
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-    results = pool.map(_award_chunk, chunks)  # forks now, before any transaction
+    results = pool.map(work, chunks)  # forks now, before any transaction
 
     def in_order() -> Iterator:
         try:

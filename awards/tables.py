@@ -17,10 +17,12 @@ class MemberAwardsTable(tables.Table):
     unit = tables.Column(verbose_name=_("Unit"), accessor="unit", orderable=False)
     table = tables.Column(verbose_name=_("Table"))
     reason = tables.Column(verbose_name=_("Why"), accessor="reason", orderable=False)
+    # The rulebook version the award was computed by (awards.versions).
+    rule_version = tables.Column(verbose_name=_("Rules"), attrs={"td": {"class": "rule-version"}})
 
     class Meta:
         model = MasterPointAward
-        fields = ("awarded_on", "tournament", "credited", "unit", "table", "reason")
+        fields = ("awarded_on", "tournament", "credited", "unit", "table", "reason", "rule_version")
         attrs = {"class": "table table-sm", "id": "member-awards"}
         empty_text = _("No master points reported yet.")
 

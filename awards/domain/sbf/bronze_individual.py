@@ -13,7 +13,7 @@ from typing import Final
 
 from awards.domain.core import Colour
 
-from . import rules
+from . import cells, rules
 from .scale import Scale, integers, out_of_range
 
 MIN_PLAYERS: Final = 8
@@ -84,7 +84,6 @@ def principle(players: int) -> tuple[int, ...]:
     )
 
 
-@cache
 def row(players: int) -> tuple[int, ...]:
     """Bronze points per place for an individual event (table C, 8-60 players).
 
@@ -92,17 +91,25 @@ def row(players: int) -> tuple[int, ...]:
     for up to 32 players. Above 60 (the seed is silent) an even field follows A2's
     halving principle on this table, an odd one the mean of its neighbours.
     """
+    return _row(players, cells.in_force())
+
+
+@cache
+def _row(players: int, amended: frozenset[cells.Cell]) -> tuple[int, ...]:
+    # The printed rows are the rulebook version's (``cells``).
     if players < MIN_PLAYERS:
         raise ValueError(f"table C starts at 8 players, not {players}")
     if players in C_ROWS:
-        return C_ROWS[players]
+        return cells.flat_row("C", players, C_ROWS[players], amended)
     if players <= 32:
         return principle(players)
     if players % 2:
-        return rules.mean_of_rows(row(players - 1), row(players + 1), rules.bronze_places(players))
+        return rules.mean_of_rows(
+            _row(players - 1, amended), _row(players + 1, amended), rules.bronze_places(players)
+        )
     return rules.halving_principle(
         rules.ceil(Fraction(3 * players, 2)),
-        row(players // 2),
+        _row(players // 2, amended),
         rules.bronze_places(players),
         rules.BRONZE_MINIMUM,
     )

@@ -16,7 +16,7 @@ from typing import Final
 
 from awards.domain.core import Colour, Competition
 
-from . import rules
+from . import cells, rules
 from .scale import Line, Scale, integers, out_of_range
 
 MIN_BOARDS: Final = 18  # lines 679, 826
@@ -108,23 +108,30 @@ def a2_principle(entries: int) -> tuple[int, ...]:
     )
 
 
-@cache
 def row(entries: int) -> tuple[int, ...]:
     """Bronze points per place for a pairs event of ``entries`` pairs (A1, A2).
 
     4-32 pairs: A1 as printed. 34-100 even: A2 as printed. Odd fields above 32: the mean
     of the neighbours (line 824). Above 100 the seed's own examples use "200-skalan"
     and "142-skalan" (lines 1279, 1290): an even field follows A2's principle, an odd
-    one the mean of its neighbours.
+    one the mean of its neighbours. The printed rows are the rulebook version's
+    (``cells``).
     """
+    return _row(entries, cells.in_force())
+
+
+@cache
+def _row(entries: int, amended: frozenset[cells.Cell]) -> tuple[int, ...]:
     if entries < 4:
         raise ValueError(f"bronze pairs scales start at 4 pairs, not {entries}")
     if entries <= 32:
-        return A1_ROWS[entries]
+        return cells.flat_row("A1", entries, A1_ROWS[entries], amended)
     if entries % 2:
-        return rules.mean_of_rows(row(entries - 1), row(entries + 1), rules.bronze_places(entries))
+        return rules.mean_of_rows(
+            _row(entries - 1, amended), _row(entries + 1, amended), rules.bronze_places(entries)
+        )
     if entries <= 100:
-        return A2_ROWS[entries]
+        return cells.flat_row("A2", entries, A2_ROWS[entries], amended)
     return a2_principle(entries)
 
 

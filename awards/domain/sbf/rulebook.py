@@ -7,7 +7,7 @@ Source: ``000_18af0e66f52a62b2.txt`` ("Svenska mästarpoäng 2014-2015"), chapte
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from awards.domain.core import (
@@ -30,6 +30,7 @@ from . import (
     sm_pairs,
     teams,
 )
+from .cells import AMENDABLE, NO_CELLS, Cell, amended
 from .options import OPTION_NAMES, OptionName, check_options
 from .scale import Scale, place_awards
 
@@ -164,8 +165,34 @@ TABLE_TITLES: Final = {
 
 
 class SbfRulebook:
+    """The SBF rules in one version: the printed tables, with ``cells`` replaced.
+
+    The book as printed is :data:`SBF`; :meth:`amended` derives a version that differs
+    in named cells (a what-if, or a test that one cell changes exactly its awards).
+    """
+
     code = "sbf"
-    version = "SBF 2014-2015"
+
+    def __init__(self, version: str = "SBF 2014-2015", cells: frozenset[Cell] = NO_CELLS) -> None:
+        self.version = version
+        self.cells = cells
+
+    def __repr__(self) -> str:
+        return f"SbfRulebook({self.version!r}, {len(self.cells)} cells changed)"
+
+    def amended(self, version: str, changes: Iterable[Cell]) -> SbfRulebook:
+        """This version with ``changes`` to its printed cells, named ``version``.
+
+        Raises ``ValueError`` naming the cell when a table's row or place is not
+        printed, or the table is not one whose cells a version may change
+        (``cells.AMENDABLE``)."""
+        changed = {(c.table, c.entries, c.place): c for c in self.cells}
+        for cell in changes:
+            _check_cell(cell)
+            changed[(cell.table, cell.entries, cell.place)] = cell
+        if not version.strip() or len(version) > 40:
+            raise ValueError(f"a version is named in 1-40 characters, not {version!r}")
+        return SbfRulebook(version, frozenset(changed.values()))
 
     def table_names(self) -> tuple[str, ...]:
         return TABLE_NAMES
@@ -195,6 +222,17 @@ class SbfRulebook:
         """The award per place. ``variant`` picks H1's stage (or ``level`` SILVER for
         the semifinal), H2's category and raised gold (``"raised"``); ``kind``
         ``"individual"`` makes the gold scale follow table F."""
+        if self.cells:
+            with amended(self.cells):
+                return SbfRulebook().scale(
+                    table,
+                    entries=entries,
+                    boards=boards,
+                    met=met,
+                    level=level,
+                    variant=variant,
+                    kind=kind,
+                )
         if table in teams.TEAM_TABLES:
             return teams.team_scale(
                 table, entries=entries, boards=boards, met=met, level=level, variant=variant
@@ -235,11 +273,48 @@ class SbfRulebook:
         raise UnknownScale(f"no SBF table {table!r}; the tables are {', '.join(TABLE_NAMES)}")
 
     def award(self, competition: Competition) -> AwardOutcome:
+        if not self.cells:
+            return self._award(competition)
+        with amended(self.cells):
+            return self._award(competition)
+
+    def _award(self, competition: Competition) -> AwardOutcome:
         if competition.option("rally"):
             return rally.award(competition)
         if competition.kind == "teams" or (competition.table in teams.TEAM_TABLES):
             return teams.award_team_competition(competition)
         return pairs.award(competition, self._build)
+
+
+# Where each amendable table's printed rows are (``cells.AMENDABLE``); A2's 32-pair row
+# repeats A1's, which is the one read.
+PRINTED_ROWS: Final[dict[str, Mapping[int, tuple]]] = {
+    "A1": bronze_pairs.A1_ROWS,
+    "A2": {n: r for n, r in bronze_pairs.A2_ROWS.items() if n > 32},
+    "C": bronze_individual.C_ROWS,
+    "D": silver_pairs.D_ROWS,
+    "F": silver_individual.F_ROWS,
+}
+
+
+def _check_cell(cell: Cell) -> None:
+    rows = PRINTED_ROWS.get(cell.table)
+    if rows is None:
+        raise ValueError(
+            f"{cell}: a version may change cells of tables {', '.join(AMENDABLE)}, "
+            f"not {cell.table!r}"
+        )
+    printed = rows.get(cell.entries)
+    if printed is None:
+        raise ValueError(
+            f"{cell}: table {cell.table} prints no row for {cell.entries}; "
+            f"its rows are {min(rows)}-{max(rows)} ({', '.join(map(str, sorted(rows)))})"
+        )
+    places = len(printed) if cell.table in ("A1", "A2", "C") else sum(map(len, printed))
+    if not 1 <= cell.place <= places:
+        raise ValueError(f"{cell}: row {cell.entries} of table {cell.table} has places 1-{places}")
+    if cell.value < 0:
+        raise ValueError(f"{cell}: a cell holds no negative points")
 
 
 SBF = SbfRulebook()

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
-from . import bronze_individual, rules
+from . import bronze_individual, cells, rules
 from .scale import Scale, out_of_range
 from .silver_pairs import SilverRow, between_rows, silver_lines
 
@@ -52,7 +52,6 @@ def principle(players: int) -> SilverRow:
     return SilverRow(sp, tuple(2 * value for value in bronze))
 
 
-@cache
 def row(players: int) -> SilverRow:
     """Silver (and red bronze) per place for an individual event where all played
     with all (table F, 16-64 players).
@@ -62,16 +61,22 @@ def row(players: int) -> SilverRow:
     32 are read off the printed rows either side, in proportion. Below 16 the
     principle applies (used for the winners' scales of fields where not all met).
     """
+    return _row(players, cells.in_force())
+
+
+@cache
+def _row(players: int, amended: frozenset[cells.Cell]) -> SilverRow:
+    # The printed rows are the rulebook version's (``cells``).
     if players < 8 or players > MAX_PLAYERS:
         raise ValueError(f"table F covers up to 64 players, not {players}")
     if players in F_ROWS:
-        sp, bp = F_ROWS[players]
-        return SilverRow(sp, bp)
+        return SilverRow(*cells.split_row("F", players, F_ROWS[players], amended))
     if players <= 32:
         return principle(players)
     lower = max(n for n in F_ROWS if n < players)
     upper = min(n for n in F_ROWS if n > players)
-    return between_rows(players, lower, upper, F_ROWS)
+    printed = {n: cells.split_row("F", n, F_ROWS[n], amended) for n in (lower, upper)}
+    return between_rows(players, lower, upper, printed)
 
 
 def row_for_winner(winner: int) -> int:

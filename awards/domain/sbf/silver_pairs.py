@@ -18,7 +18,7 @@ from typing import Final
 
 from awards.domain.core import Colour
 
-from . import bronze_pairs, rules
+from . import bronze_pairs, cells, rules
 from .scale import Line, Scale, integers, out_of_range
 
 MIN_PAIRS: Final = 12
@@ -114,7 +114,6 @@ def principle(entries: int) -> SilverRow:
     return SilverRow(sp, tuple(2 * value for value in bronze))
 
 
-@cache
 def row(entries: int) -> SilverRow:
     """Silver (and the red bronze) per place for a pairs event where all met all.
 
@@ -124,16 +123,22 @@ def row(entries: int) -> SilverRow:
     Below 12 (heats of simultaneous events, winners' scales of small fields) the
     table's principle for up to 32 pairs applies.
     """
+    return _row(entries, cells.in_force())
+
+
+@cache
+def _row(entries: int, amended: frozenset[cells.Cell]) -> SilverRow:
+    # The printed rows are the rulebook version's (``cells``).
     if entries < 4 or entries > 100:
         raise ValueError(f"table D covers up to 100 pairs, not {entries}")
     if entries in D_ROWS:
-        sp, bp = D_ROWS[entries]
-        return SilverRow(sp, bp)
+        return SilverRow(*cells.split_row("D", entries, D_ROWS[entries], amended))
     if entries < MIN_PAIRS:
         return principle(entries)
     lower = max(n for n in D_ROWS if n < entries)
     upper = min(n for n in D_ROWS if n > entries)
-    return between_rows(entries, lower, upper, D_ROWS)
+    printed = {n: cells.split_row("D", n, D_ROWS[n], amended) for n in (lower, upper)}
+    return between_rows(entries, lower, upper, printed)
 
 
 def between_rows(
