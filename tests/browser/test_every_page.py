@@ -40,11 +40,11 @@ from members.tests.factories import (
 )
 from tournaments import services
 from tournaments.benchmarking import synthetic_usebio
-from tournaments.licences.models import Licence
+from tournaments.licences.models import Licence, UmsRate
 from tournaments.licences.tests.factories import FeeRateFactory, LicenceFactory, OrganisationFactory
 from tournaments.licences.tests.factories import office_staff as licence_office
 from tournaments.licences.tests.factories import organiser as licence_organiser
-from tournaments.models import Tournament
+from tournaments.models import Entry, EntryPlayer, Section, Tournament
 from tournaments.sanctions.models import Sanction
 from tournaments.sanctions.tests.factories import SanctionFactory
 
@@ -316,10 +316,23 @@ def _licences() -> dict:
         organisation=organisation, event_name="Winter Teams", state=Licence.State.APPROVED,
         status=1, start_date=past, end_date=past, fee=Decimal("30.00"),
     )  # fmt: skip
+    # Universal Membership: last month's club pairs, charged at a standard price.
+    UmsRate.objects.create(per_player_session=Decimal("0.40"), valid_from=past.replace(year=2020))
+    month = timezone.localdate().replace(day=1) - timedelta(days=1)
+    played = Tournament.objects.create(
+        organiser_club=organisation.club, event_id="monday", name="Monday Pairs",
+        start_date=month, end_date=month, kind=Tournament.Kind.PAIRS,
+        scoring=Tournament.Scoring.MATCHPOINTS, boards=24,
+    )  # fmt: skip
+    entry = Entry.objects.create(
+        section=Section.objects.create(tournament=played, name="A"), number=1
+    )
+    for _ in range(4):
+        EntryPlayer.objects.create(entry=entry, member=MemberFactory())
     return {
         "organisation": organisation, "waiting": waiting, "approved": approved,
         "organiser": licence_organiser(organisation, mid=79001).member,
-        "office": licence_office(mid=79002).member,
+        "office": licence_office(mid=79002).member, "month": month,
     }  # fmt: skip
 
 
@@ -336,14 +349,18 @@ def _licence_pages(role: str, ebu: dict) -> list[tuple[str, str]]:
         ("licence", approved.get_absolute_url()),
         ("printed-licence", f"/licences/{approved.pk}/licence/"),
     ]
+    club, month = ebu["organisation"].club_id, ebu["month"]
+    pages.append(("ums-statement", f"/licences/ums/club/{club}/{month.year}-{month.month:02d}/"))
     if role == "organiser":
         return pages + [
             ("licence-new", f"/licences/new/?organisation={organisation}"),
             ("allowances", f"/licences/allowances/?organisation={organisation}"),
+            ("ums-club", f"/licences/ums/club/{club}/"),
         ]
     return pages + [
         ("licence-office", "/licences/office/"),
         ("licence-waiting", ebu["waiting"].get_absolute_url()),
+        ("ums-office", "/licences/ums/"),
     ]
 
 

@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -120,9 +121,32 @@ class UmsLineTable(tables.Table):
     note = tables.Column(verbose_name=_("Note"), default="")
 
     class Meta:
-        attrs = {"class": "table table-sm", "id": "ums-lines"}
+        attrs = {"class": "table table-sm stack", "id": "ums-lines"}
+        template_name = "licences/ums_lines_table.html"
         orderable = False
         empty_text = _("No reported tournaments this month.")
+
+    caption = _("The month's charges, event by event")
+
+    # Pence as the statement's total prints them: two decimals, in the reader's format.
+    def render_price(self, value):
+        return number_format(value, decimal_pos=2)
+
+    def render_county(self, value):
+        return number_format(value, decimal_pos=2)
+
+    def render_amount(self, value):
+        return number_format(value, decimal_pos=2)
+
+    # The CSV keeps the figures as figures.
+    def value_price(self, value):
+        return value
+
+    def value_county(self, value):
+        return value
+
+    def value_amount(self, value):
+        return value
 
     def render_status(self, value):
         return ums_status_label(value)
@@ -142,7 +166,7 @@ class UmsStatementTable(tables.Table):
     overdue = tables.Column(verbose_name=_("Overdue"), empty_values=(), orderable=False)
 
     class Meta:
-        attrs = {"class": "table table-sm", "id": "ums-statements"}
+        attrs = {"class": "table table-sm stack", "id": "ums-statements"}
         empty_text = _("No statements yet.")
 
     def __init__(self, *args, today=None, **kwargs):
