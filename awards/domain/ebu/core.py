@@ -67,6 +67,27 @@ class EbuInputError(ValueError):
         return self.sv if language.lower().startswith("sv") else self.reason
 
 
+def check_status(status: str) -> None:
+    """3.2 (lines 1752-1766): an event's status is one of the five named levels."""
+    if status not in STATUSES:
+        raise EbuInputError(
+            "status",
+            f"{status!r} is not one of {', '.join(STATUSES)} (3.2)",
+            sv=f"{status!r} är inte en av {', '.join(STATUSES)} (3.2)",
+        )
+
+
+def check_local_or_blue(colour: str) -> None:
+    """Local points, or blue at 100 local = 1 blue (5.4.1, lines 3970-3975); green
+    points come only from chapter 6's events."""
+    if colour not in ("local", "blue"):
+        raise EbuInputError(
+            "colour",
+            "local or blue (5.4.1); green points are chapter 6's",
+            sv="lokala eller blå (5.4.1); gröna poäng hör till kapitel 6",
+        )
+
+
 def level_of(factor: Fraction) -> int:
     """The factor's rung on :data:`LADDER` (factors between rungs, 2.5 and 3.5 of the
     league tables, have none: ValueError)."""

@@ -18,10 +18,11 @@ from fractions import Fraction
 from ..core import Reason
 from .core import (
     FACTOR,
-    STATUSES,
     EbuInputError,
     EbuOptions,
     EbuResult,
+    check_local_or_blue,
+    check_status,
     raised,
     status_name,
     to_points,
@@ -321,18 +322,8 @@ def _refuse_foreign(options: EbuOptions) -> None:
             raise EbuInputError(
                 flag, "not used by a knock-out (4.7)", sv="används inte av en utslagning (4.7)"
             )
-    if options.status not in STATUSES:
-        raise EbuInputError(
-            "status",
-            f"{options.status!r} is not one of {', '.join(STATUSES)}",
-            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
-        )
-    if options.colour not in ("local", "blue"):
-        raise EbuInputError(
-            "colour",
-            "local or blue (5.4.1); green points are chapter 6's",
-            sv="lokala eller blå (5.4.1); gröna poäng hör till kapitel 6",
-        )
+    check_status(options.status)
+    check_local_or_blue(options.colour)
 
 
 def _reasons(options: EbuOptions, knockout: str, played: Round, factor: Fraction) -> list[Reason]:

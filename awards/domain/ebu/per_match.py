@@ -19,10 +19,11 @@ from fractions import Fraction
 from ..core import Reason
 from .core import (
     FACTOR,
-    STATUSES,
     EbuInputError,
     EbuOptions,
     EbuResult,
+    check_local_or_blue,
+    check_status,
     minimum_award,
     paid_places,
     raised,
@@ -487,18 +488,8 @@ def _refuse_foreign(options: EbuOptions) -> None:
                 "not used by an event with an award per match won (4.6)",
                 sv="används inte av en tävling med poäng per vunnen match (4.6)",
             )
-    if options.status not in STATUSES:
-        raise EbuInputError(
-            "status",
-            f"{options.status!r} is not one of {', '.join(STATUSES)}",
-            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
-        )
-    if options.colour not in ("local", "blue"):
-        raise EbuInputError(
-            "colour",
-            "local or blue (5.4.1); green points are chapter 6's",
-            sv="lokala eller blå (5.4.1); gröna poäng hör till kapitel 6",
-        )
+    check_status(options.status)
+    check_local_or_blue(options.colour)
     if options.qualifying_stages != 1 and options.stage not in ("final", "subsequent"):
         raise EbuInputError(
             "qualifying-stages",

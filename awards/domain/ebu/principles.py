@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core import Reason
-from .core import FACTOR, STATUSES, EbuInputError, raised
+from .core import FACTOR, EbuInputError, check_status, raised
 
 MOVEMENTS = ("teams", "two-winner", "single-winner", "individual", "four-winner")
 
@@ -137,12 +137,7 @@ def effective_factor(status: str, *, boards: int, major: bool = False) -> Fracti
     District 1½, County 2, Regional 3, National 4), one level up for 72+ boards (4.1.7,
     lines 2146-2150) and one for a major championship (4.2.1, lines 2175-2177). The two
     raises are separate rules and add up; the top of the ladder is National + 1."""
-    if status not in STATUSES:
-        raise EbuInputError(
-            "status",
-            f"{status!r} is not one of {', '.join(STATUSES)} (3.2)",
-            sv=f"{status!r} är inte en av {', '.join(STATUSES)} (3.2)",
-        )
+    check_status(status)
     levels = (boards >= LONG_EVENT_BOARDS) + bool(major)
     return raised(FACTOR[status], levels)
 

@@ -30,10 +30,10 @@ from fractions import Fraction
 from ..core import Reason
 from .core import (
     FACTOR,
-    STATUSES,
     EbuInputError,
     EbuOptions,
     EbuResult,
+    check_status,
     minimum_award,
     paid_places,
     raised,
@@ -411,12 +411,7 @@ def read_movement(options: EbuOptions) -> str:
 def read_status(options: EbuOptions) -> Fraction:
     """The status of the first qualifying stage: the organisation's, one level up for a
     major championship (4.2.1-4.2.2, lines 2175-2211)."""
-    if options.status not in STATUSES:
-        raise EbuInputError(
-            "status",
-            f"{options.status!r} is not one of {', '.join(STATUSES)}",
-            sv=f"{options.status!r} är inte en av {', '.join(STATUSES)}",
-        )
+    check_status(options.status)
     factor = FACTOR[options.status]
     return raised(factor) if options.major else factor
 
