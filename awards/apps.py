@@ -14,9 +14,9 @@ class AwardsConfig(AppConfig):
         from members.common.pages import MEMBER_PAGE, START_PAGE, Part
         from tournaments.manual.awarding import AWARD_CHECK
         from tournaments.pages import TOURNAMENT_PAGE
-        from tournaments.reported import LEDGER_ROWS
+        from tournaments.reported import AWARD_QUEUE, LEDGER_ROWS
 
-        from . import selectors, services
+        from . import licensing, selectors, services
 
         MEMBER_PAGE.add(
             Part(
@@ -43,6 +43,14 @@ class AwardsConfig(AppConfig):
                 {"after_results": "awards/includes/_tournament_card.html"},
             )
         )
+        # An EBU event's status and the licence it came from (chapter 1).
+        TOURNAMENT_PAGE.add(
+            Part(
+                "award_status",
+                licensing.tournament_licence_part,
+                {"level": "awards/includes/_tournament_licence.html"},
+            )
+        )
         START_PAGE.add(
             Part(
                 "masterpoints",
@@ -63,6 +71,8 @@ class AwardsConfig(AppConfig):
         AWARD_CHECK.answer_with(services.award_refusal)
         # A results file's own awards are shown beside the ledger's.
         LEDGER_ROWS.answer_with(selectors.ledger_rows)
+        # The office's queue lists events awarded against or without their licence.
+        AWARD_QUEUE.answer_with(licensing.award_queue)
 
         # Both lists name each member's club: a club renamed or removed, one by one.
         from django.db.models.signals import post_delete, post_save

@@ -21,6 +21,10 @@ class Colour(models.TextChoices):
     BRONZE = "bronze", _("bronze")
     SILVER = "silver", _("silver")
     GOLD = "gold", _("gold")
+    # The EBU's points (seed 001, 2.4.1): a database holds one federation's colours.
+    LOCAL = "local", _("local")
+    BLUE = "blue", _("blue")
+    GREEN = "green", _("green")
 
 
 class BilingualReason(models.Model):
@@ -52,6 +56,10 @@ class MasterPointAward(BilingualReason):
     credited = models.DecimalField(_("credited"), max_digits=10, decimal_places=2)
     # The part of ``exact`` that is a bonus: it gives no ranking points (chapter 7).
     bonus = models.DecimalField(_("of which bonus"), max_digits=12, decimal_places=4, default=0)
+    # EBU: the gold points a green award gives (seed 001, 2.5.1); 0 for everything else.
+    gold_points = models.DecimalField(
+        _("EBU gold points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
     table = models.CharField(_("table"), max_length=20)
     rule_version = models.CharField(_("rules"), max_length=40)
     awarded_on = models.DateField(_("date"))
@@ -76,7 +84,9 @@ class MasterPointAward(BilingualReason):
 
 
 class TournamentAwards(BilingualReason):
-    """The award step's outcome for a tournament; ``reason`` says why nobody got points."""
+    """The award step's outcome for a tournament; ``reason`` says why nobody got points,
+    ``warning`` what the office should look at although points were given (an EBU
+    event awarded at club status for want of a licence, chapter 1)."""
 
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="award_run"
@@ -84,6 +94,15 @@ class TournamentAwards(BilingualReason):
     rule_version = models.CharField(_("rules"), max_length=40)
     awards = models.PositiveIntegerField(_("awards"), default=0)
     computed = models.DateTimeField(_("computed"), auto_now=True)
+    warning_sv = models.CharField(
+        _("warning (Swedish)"), max_length=400, blank=True, default="", db_default=""
+    )
+    warning_en = models.CharField(
+        _("warning (English)"), max_length=400, blank=True, default="", db_default=""
+    )
+    # EBU: the status the event was awarded at ("county") and the licence it came from.
+    status = models.CharField(_("status"), max_length=12, blank=True, default="", db_default="")
+    licence = models.CharField(_("licence"), max_length=20, blank=True, default="", db_default="")
 
     class Meta:
         verbose_name = _("awards of a tournament")
@@ -92,6 +111,11 @@ class TournamentAwards(BilingualReason):
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.awards} awards ({self.rule_version})"
 
+    @property
+    def warning(self) -> str:
+        english = (get_language() or "sv").startswith("en")
+        return (self.warning_en if english else self.warning_sv) or self.warning_sv
+
 
 class MasterPointHolding(models.Model):
     """A member's credited points by colour and the class they give (rebuilt from the ledger)."""
@@ -99,11 +123,32 @@ class MasterPointHolding(models.Model):
     member = models.OneToOneField(
         Member, on_delete=models.CASCADE, primary_key=True, related_name="holding"
     )
-    bronze = models.DecimalField(_("bronze points"), max_digits=10, decimal_places=2, default=0)
-    silver = models.DecimalField(_("silver points"), max_digits=10, decimal_places=2, default=0)
-    gold = models.DecimalField(_("gold points"), max_digits=10, decimal_places=2, default=0)
+    bronze = models.DecimalField(
+        _("bronze points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    silver = models.DecimalField(
+        _("silver points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    gold = models.DecimalField(
+        _("gold points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    # EBU (seed 001, 2.4.1, 2.5): local points (whole), blue and green points, and the
+    # gold points green awards gave; the SBF's colours above stay 0, and these in an
+    # SBF database.
+    local = models.PositiveIntegerField(_("local points"), default=0, db_default=0)
+    blue = models.DecimalField(
+        _("blue points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    green = models.DecimalField(
+        _("green points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    gold_points = models.DecimalField(
+        _("EBU gold points"), max_digits=10, decimal_places=2, default=0, db_default=0
+    )
+    # The SBF's master class or the EBU's rank with its stars ("** Premier Master").
     master_class = models.CharField(_("master class"), max_length=40, blank=True)
     rank = models.PositiveSmallIntegerField(default=0, db_index=True)
+    # EBU: local + 100 × (blue + green), the overall holding of 2.6.1. SBF:
     # bronze/100 + silver/10 + gold, exact (000 ch. 2: 1 mp = 10 sp = 100 bp), written
     # with the colours by services.refresh_holdings: the master points list is then an
     # index range, not a sum over every holding.

@@ -9,11 +9,11 @@ from contextlib import contextmanager
 
 from members.federation import Profile, current
 
-from .domain.core import Reason, Rulebook
+from .domain.core import Rulebook
+from .domain.ebu.rulebook import EBU
 from .domain.sbf import SBF
-from .domain.unbuilt import EBU_UNBUILT, UnbuiltRulebook
 
-RULEBOOKS: dict[str, Rulebook] = {"sbf": SBF, "ebu": EBU_UNBUILT}
+RULEBOOKS: dict[str, Rulebook] = {"sbf": SBF, "ebu": EBU}
 
 
 def rulebook(profile: Profile | None = None) -> Rulebook:
@@ -21,18 +21,10 @@ def rulebook(profile: Profile | None = None) -> Rulebook:
     return RULEBOOKS[(profile or current()).rulebook]
 
 
-def not_built(profile: Profile | None = None) -> Reason | None:
-    """Why this federation's pages show no master points, while its rulebook is not
-    in Klöver yet (the EBU's, seed 001 chapters 2-6); None once it is."""
-    book = rulebook(profile)
-    return book.reason if isinstance(book, UnbuiltRulebook) else None
-
-
 # Every rulebook version the ledger may follow, by the name each award stores
 # (``MasterPointAward.rule_version``). A version printed by a federation is added here
-# as an object (the SBF's: ``SBF.amended(...)`` of the cells it changes); the EBU's
-# rulebook is not registered until its ledger is wired (awards/domain/unbuilt.py).
-VERSIONS: tuple[Rulebook, ...] = (SBF,)
+# as an object (``SBF.amended(...)`` or ``EBU.amended(...)`` of the cells it changes).
+VERSIONS: tuple[Rulebook, ...] = (SBF, EBU)
 
 
 class UnknownVersion(LookupError):

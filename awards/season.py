@@ -146,12 +146,17 @@ def award_chunk(
     read = time.perf_counter()
     rows: list[tuple] = []
     runs: list[tuple] = []
+    licences = services.licences_of(facts)
     for tournament in facts:
         pk = tournament["pk"]
         competition = services.build_competition(
             tournament, placings.get(pk, ()), players, matches.get(pk, ())
         )
-        outcome = book.award(competition)
+        licence = services.licence_seen(
+            licences, tournament["organiser_club_id"], tournament["start_date"]
+        )
+        competition, status = services.licensed(competition, licence)
+        outcome = services.award(book, competition, status)
         written = services.ledger_rows(
             outcome,
             tournament_id=pk,
@@ -160,7 +165,7 @@ def award_chunk(
             members=members,
         )
         rows.extend(written)
-        runs.append(services.award_run(book, pk, len(written), outcome.no_award))
+        runs.append(services.award_run(book, pk, len(written), outcome.no_award, status))
     return rows, runs, read - started, time.perf_counter() - read
 
 

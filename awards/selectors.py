@@ -28,7 +28,6 @@ from .models import (
     RankingScore,
     TournamentAwards,
 )
-from .rulebooks import not_built
 
 CLASS_BY_CODE = {c.code: c for c in (classes.NO_CLASS, *classes.CLASSES)}
 
@@ -135,7 +134,7 @@ def member_summary(member: Member) -> dict:
         promotions=[_named(p) for p in Promotion.objects.filter(member=member)],
         ranking=member_ranking(member),
     )
-    return {"summary": summary, "no_rulebook": in_language(not_built())}
+    return {"summary": summary}
 
 
 def member_awards(member: Member):

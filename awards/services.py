@@ -20,8 +20,10 @@ from members.common.bulk import fetch_rows, json_value, replace_rows
 from members.common.locks import lock_all_members, lock_members, lock_ranking
 from members.common.pages import MASTERPOINTS_LIST, RANKING_LIST, lists_changed
 from members.domain.age import age_category
+from members.federation import current
 from members.models import Member, Membership
 from members.services import current_season, member_pages_changed
+from tournaments.licences.selectors import covering, granted_between
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
 from .domain.core import (
@@ -29,14 +31,17 @@ from .domain.core import (
     AwardOutcome,
     Colour,
     Competition,
+    LedgerRow,
     Match,
     OutOfRange,
     Placing,
     Player,
+    Reason,
     Rulebook,
     UnknownScale,
 )
-from .domain.sbf import classes, ranking
+from .domain.ebu.licensed import AwardedStatus, LicenceSeen, awarded_status
+from .domain.sbf import ranking
 from .domain.sbf.ranking import RankingAward
 from .models import (
     MasterPointAward,
@@ -45,7 +50,7 @@ from .models import (
     RankingScore,
     TournamentAwards,
 )
-from .rulebooks import not_built, rulebook
+from .rulebooks import rulebook
 
 ENTITLED = (Member.Status.ACTIVE, Member.Status.FOREIGN_GUEST)
 
@@ -63,6 +68,7 @@ TOURNAMENT_FIELDS = (
     "handicap_event",
     "award_table",
     "award_options",
+    "organiser_club_id",
 )
 PLACING_FIELDS = (
     "section__tournament_id",
@@ -229,6 +235,7 @@ LEDGER_FIELDS = (
     "exact",
     "credited",
     "bonus",
+    "gold_points",
     "table",
     "reason_sv",
     "reason_en",
@@ -251,6 +258,7 @@ def ledger_rows(
             a.exact,
             a.credited,
             a.bonus,
+            a.gold,
             a.reason.table,
             a.reason.sv,
             a.reason.en,
@@ -280,7 +288,10 @@ def award_tournament(tournament: Tournament) -> None:
     )
     book = rulebook()
     competition, members = read_competition(tournament)
-    outcome = book.award(competition)
+    club, day = tournament.organiser_club_id, tournament.start_date
+    licences = licences_of([{"organiser_club_id": club, "start_date": day}])
+    competition, status = licensed(competition, licence_seen(licences, club, day))
+    outcome = award(book, competition, status)
     rows = ledger_rows(
         outcome,
         tournament_id=tournament.pk,
@@ -301,7 +312,7 @@ def award_tournament(tournament: Tournament) -> None:
         TournamentAwards,
         RUN_FIELDS,
         ("tournament_id",),
-        [award_run(book, tournament.pk, len(rows), no_award)],
+        [award_run(book, tournament.pk, len(rows), no_award, status)],
     )
     touched = {member_id for member_id, _t, _c in ledger.touched}
     refresh_holdings(touched)
@@ -336,8 +347,6 @@ def award_refusal(tournament: Tournament) -> tuple[str, str] | None:
     change what a match earns), and a barometer's boards in all as once every team
     has met every other (its minimum is the finished event's). Until a match has been
     played (only W.O.s) there is nothing to award and nothing to refuse."""
-    if not_built() is not None:
-        return None  # a federation without its rulebook awards nothing, refuses nothing
     competition, _members = read_competition(tournament)
     played = [m for m in competition.matches if not m.walkover]
     if not played:
@@ -376,18 +385,82 @@ def award_refusal(tournament: Tournament) -> tuple[str, str] | None:
     return None
 
 
-RUN_FIELDS = ("tournament_id", "rule_version", "awards", "reason_sv", "reason_en")
+RUN_FIELDS = (
+    "tournament_id",
+    "rule_version",
+    "awards",
+    "reason_sv",
+    "reason_en",
+    "warning_sv",
+    "warning_en",
+    "status",
+    "licence",
+)
 
 
-def award_run(book: Rulebook, tournament_id: int, awards: int, no_award) -> tuple:
-    """The ``TournamentAwards`` row (``RUN_FIELDS``): how many awards, or why none."""
+def award_run(
+    book: Rulebook,
+    tournament_id: int,
+    awards: int,
+    no_award: Reason | None,
+    status: AwardedStatus | None = None,
+) -> tuple:
+    """The ``TournamentAwards`` row (``RUN_FIELDS``): how many awards, or why none, and
+    for an EBU event the status it was awarded at, its licence and any warning."""
+    warning = status.warning if status else None
     return (
         tournament_id,
         book.version,
         awards,
         no_award.sv if no_award else "",
         no_award.en if no_award else "",
+        warning.sv if warning else "",
+        warning.en if warning else "",
+        status.status if status else "",
+        status.licence if status else "",
     )
+
+
+# --- the licence behind an EBU event's status (seed 001 chapter 1) ---------------------
+
+
+def licences_of(facts: Iterable[dict]) -> dict[int, list]:
+    """The granted licences of the organisers of these tournaments (``TOURNAMENT_FIELDS``)
+    that meet their dates, by organiser club: one query for a season. Empty for a
+    federation that runs sanctions."""
+    facts = [f for f in facts if f["organiser_club_id"] is not None]
+    if not current().runs_licences or not facts:
+        return {}
+    days = [f["start_date"] for f in facts]
+    return granted_between({f["organiser_club_id"] for f in facts}, min(days), max(days))
+
+
+def licence_seen(licences: dict[int, list], club_id: int | None, day: date) -> LicenceSeen | None:
+    """The granted licence (of ``licences_of``) whose dates hold the event's day."""
+    licence = covering(licences.get(club_id, ()), day) if club_id is not None else None
+    if licence is None:
+        return None
+    return LicenceSeen(
+        number=licence.number, status=licence.status, blue_points=licence.blue_points
+    )
+
+
+def licensed(
+    competition: Competition, licence: LicenceSeen | None
+) -> tuple[Competition, AwardedStatus | None]:
+    """An EBU event's facts with the status and colour of its licence
+    (``awards.domain.ebu.licensed``); a federation of sanctions's unchanged."""
+    if not current().runs_licences:
+        return competition, None
+    status = awarded_status(dict(competition.options), licence)
+    return replace(competition, options=tuple(sorted(status.options.items()))), status
+
+
+def award(book: Rulebook, competition: Competition, status: AwardedStatus | None) -> AwardOutcome:
+    """The rulebook's awards, unless the licence check refused the event."""
+    if status is not None and status.refusal is not None:
+        return AwardOutcome(no_award=status.refusal)
+    return book.award(competition)
 
 
 @transaction.atomic
@@ -413,34 +486,36 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
         awards = awards.filter(member_id__in=ids)
         holdings_rows = holdings_rows.filter(member_id__in=ids)
         promotion_rows = promotion_rows.filter(member_id__in=ids)
-    ledger: dict[int, list[tuple[tuple[date, int], Colour, Decimal]]] = defaultdict(list)
+    ledger: dict[int, list[LedgerRow]] = defaultdict(list)
     colours = {c.value: c for c in Colour}
-    for member_id, day, tournament_id, colour, credited in fetch_rows(
-        awards.values_list("member_id", "awarded_on", "tournament_id", "colour", "credited")
+    for member_id, day, tournament_id, colour, credited, gold in fetch_rows(
+        awards.values_list(
+            "member_id", "awarded_on", "tournament_id", "colour", "credited", "gold_points"
+        )
     ):
-        ledger[member_id].append(((day, tournament_id), colours[colour], credited))
+        ledger[member_id].append(((day, tournament_id), colours[colour], credited, gold))
+    book = rulebook()
     holdings, promotions = [], []
+    columns = tuple(name for name, _value in book.walk(()).columns)
     # A member with no points has no holding row, whoever asks (the season's recompute
     # writes none): one who lost their last points loses the row.
     for member_id in sorted(ledger):
-        walked = classes.walk(ledger.get(member_id, ()))
-        holding, current = walked.holding, walked.master_class
+        walked = book.walk(ledger[member_id])
         promotions.extend(
-            (member_id, cls.code, cls.rank, day, tournament_id)
-            for (day, tournament_id), cls in walked.reached
+            (member_id, title, rank, key[0], key[1])  # type: ignore[index]
+            for key, title, rank in walked.reached
         )
         holdings.append(
             (
                 member_id,
-                holding.bronze,
-                holding.silver,
-                holding.gold,
-                current.code,
-                current.rank,
-                holding.master_points,
+                *(value for _name, value in walked.columns),
+                walked.title,
+                walked.rank,
+                walked.master_points,
             )
         )
-    replace_rows(holdings_rows, MasterPointHolding, HOLDING_FIELDS, ("member_id",), holdings)
+    fields = ("member_id", *columns, "master_class", "rank", "master_points")
+    replace_rows(holdings_rows, MasterPointHolding, fields, ("member_id",), holdings)
     replace_rows(
         promotion_rows, Promotion, PROMOTION_FIELDS, ("member_id", "master_class"), promotions
     )
@@ -449,7 +524,6 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     lists_changed(MASTERPOINTS_LIST, RANKING_LIST)
 
 
-HOLDING_FIELDS = ("member_id", "bronze", "silver", "gold", "master_class", "rank", "master_points")
 PROMOTION_FIELDS = ("member_id", "master_class", "rank", "reached_on", "tournament_id")
 
 

@@ -29,9 +29,9 @@ from members.models import Member
 from tournaments.models import Tournament
 
 from . import services
-from .domain.core import Colour, Rulebook
-from .domain.sbf import classes
+from .domain.core import Colour, LedgerWalk, Rulebook
 from .models import MasterPointAward, TournamentAwards
+from .rulebooks import rulebook
 from .season import award_chunk, computed_chunks, in_chunks, season_facts
 
 # The ledger's columns that a version changes; ``rule_version`` is what it is called.
@@ -43,6 +43,7 @@ _QUANTA = {
     _AT["exact"]: Decimal("0.0001"),
     _AT["credited"]: Decimal("0.01"),
     _AT["bonus"]: Decimal("0.0001"),
+    _AT["gold_points"]: Decimal("0.01"),
 }
 
 
@@ -61,7 +62,8 @@ class AwardChange:
 
 @dataclass(frozen=True)
 class ClassChange:
-    """A member's master class (SBF chapter 3) before and after the changed awards."""
+    """A member's master class (SBF chapter 3) or rank (EBU 2.6) before and after the
+    changed awards."""
 
     member_id: int
     old: str
@@ -251,18 +253,20 @@ def _same(old: tuple, new: tuple) -> bool:
 
 def _class_changes(diff: VersionDiff) -> list[ClassChange]:
     """Walk each touched member's whole ledger twice, as it is and with the version's
-    rows in place of the changed ones (``classes.walk``, as ``refresh_holdings``)."""
+    rows in place of the changed ones (the rulebook's ``walk``, as
+    ``refresh_holdings``): the SBF's classes or the EBU's ranks that change."""
     members = diff.members
     if not members:
         return []
     colours = {c.value: c for c in Colour}
-    ledgers: dict[int, dict[tuple, tuple[date, Decimal]]] = defaultdict(dict)
-    for member_id, day, tournament_id, colour, credited in fetch_rows(
+    ledgers: dict[int, dict[tuple, tuple[date, Decimal, Decimal]]] = defaultdict(dict)
+    for member_id, day, tournament_id, colour, credited, gold in fetch_rows(
         MasterPointAward.objects.filter(member_id__in=sorted(members)).values_list(
-            "member_id", "awarded_on", "tournament_id", "colour", "credited"
+            "member_id", "awarded_on", "tournament_id", "colour", "credited", "gold_points"
         )
     ):
-        ledgers[member_id][(member_id, tournament_id, colour)] = (day, credited)
+        ledgers[member_id][(member_id, tournament_id, colour)] = (day, credited, gold)
+    book = rulebook()
     changes = []
     for member_id in sorted(members):
         old = ledgers.get(member_id, {})
@@ -273,15 +277,27 @@ def _class_changes(diff: VersionDiff) -> list[ClassChange]:
             if row is None:
                 new.pop(key, None)
             else:
-                new[key] = (row[_AT["awarded_on"]], _quantized(row)[_AT["credited"]])
-        before, after = _walked(old, colours), _walked(new, colours)
-        if (before.code, before.rank) != (after.code, after.rank):
-            changes.append(ClassChange(member_id, before.code, before.rank, after.code, after.rank))
+                quantized = _quantized(row)
+                new[key] = (
+                    row[_AT["awarded_on"]],
+                    quantized[_AT["credited"]],
+                    quantized[_AT["gold_points"]],
+                )
+        before, after = _walked(book, old, colours), _walked(book, new, colours)
+        if (before.title, before.rank) != (after.title, after.rank):
+            changes.append(
+                ClassChange(member_id, before.title, before.rank, after.title, after.rank)
+            )
     return changes
 
 
-def _walked(ledger: dict[tuple, tuple[date, Decimal]], colours: dict[str, Colour]):
+def _walked(
+    book: Rulebook,
+    ledger: dict[tuple, tuple[date, Decimal, Decimal]],
+    colours: dict[str, Colour],
+) -> LedgerWalk:
     ordered = sorted(
-        ((day, key[1]), colours[key[2]], credited) for key, (day, credited) in ledger.items()
+        ((day, key[1]), colours[key[2]], credited, gold)
+        for key, (day, credited, gold) in ledger.items()
     )
-    return classes.walk(ordered).master_class
+    return book.walk(ordered)

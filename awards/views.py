@@ -37,7 +37,7 @@ from .domain.sbf.ranking import RankingRow, shared_places
 from .filters import MasterPointsFilter, RankingFilter
 from .forms import CalculatorForm, EbuCalculatorForm
 from .models import MasterPointHolding, Promotion, RankingScore
-from .rulebooks import not_built, rulebook
+from .rulebooks import rulebook
 from .selectors import CLASS_BY_CODE, class_name, class_names, in_language
 from .selectors import member_awards as member_awards_of
 from .services import scale_rows
@@ -79,7 +79,6 @@ def calculator(request):
             "rows": rows,
             "problem": problem,
             "rules": rulebook().version,
-            "no_rulebook": in_language(not_built()),
             "scheme": "sbf",
             "switch": switch,
         },
@@ -104,7 +103,6 @@ def ebu_calculator(request, *, switch: bool):
             "scheme": "ebu",
             "switch": switch,
             "rules": EBU_RULEBOOK.version,
-            "no_rulebook": in_language(not_built()),
             "result": result and ebu_summary(result),
         },
     )
@@ -300,7 +298,6 @@ def ranking_list(request):
         {
             "filter_fields": fields,
             "table": table,
-            "no_rulebook": in_language(not_built()),
         },
     )
 
@@ -414,7 +411,6 @@ def masterpoints_list(request):
         {
             "filter_fields": filter_fields(MasterPointsFilter, request, built.get("filter")),
             "table": table,
-            "no_rulebook": in_language(not_built()),
         },
     )
 

@@ -114,6 +114,11 @@ class Member(models.Model):
     street_address = models.CharField(_("street address"), max_length=200, blank=True)
     postcode = models.CharField(_("postcode"), max_length=20, blank=True)
     town = models.CharField(_("town"), max_length=100, blank=True)
+    # The EBU publishes each month's promotions; a member may ask not to appear (the
+    # promotion still stands and shows on their own page). docs/awards-ebu.md.
+    in_promotion_lists = models.BooleanField(
+        _("listed in published promotions"), default=True, db_default=True
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

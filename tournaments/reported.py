@@ -44,6 +44,9 @@ class _Answer:
 LICENCE_FACTS = _Answer(lambda organiser, day: None)
 # tournament -> its ledger rows as LedgerRow: answered by awards (selectors.ledger_rows).
 LEDGER_ROWS = _Answer(lambda tournament: [])
+# () -> the latest events the award step warned of or could not award, as dicts with
+# "tournament" and "why": answered by awards (licensing.award_queue).
+AWARD_QUEUE = _Answer(lambda: [])
 
 
 @dataclass(frozen=True)

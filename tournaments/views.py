@@ -32,7 +32,7 @@ from .importers.report import logged_problem
 from .models import BoardResult, Entry, EntryPlayer, Standing, TeamMatch, Tournament
 from .pages import TOURNAMENT_PAGE
 from .progress import STATE_FIELDS, pipeline_state
-from .reported import reported_vs_ours
+from .reported import AWARD_QUEUE, reported_vs_ours
 from .standings import PRINTED_NOTE
 from .tables import ProcessingTable, figure, result_columns, team_imps
 
@@ -601,6 +601,7 @@ def processing(request):
             "table": table,
             "stuck_minutes": max(1, settings.PIPELINE_STUCK_AFTER // 60),
             "file_queue": _file_queue(),
+            "award_queue": AWARD_QUEUE(),
         },
     )
 

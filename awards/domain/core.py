@@ -8,7 +8,7 @@ award calculator. Nothing here knows a federation's numbers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -20,14 +20,33 @@ class Colour(StrEnum):
     BRONZE = "bronze"
     SILVER = "silver"
     GOLD = "gold"
+    # The EBU's points (001_4cb9a3c6036a851e.txt 2.4.1, lines 1321-1373): one database
+    # serves one federation, so a ledger holds the SBF's colours or these, never both.
+    LOCAL = "local"
+    BLUE = "blue"
+    GREEN = "green"
 
+
+SBF_COLOURS = (Colour.BRONZE, Colour.SILVER, Colour.GOLD)
+EBU_COLOURS = (Colour.LOCAL, Colour.BLUE, Colour.GREEN)
 
 # 1 mp = 1 gp = 10 sp = 100 bp (000_18af0e66f52a62b2.txt, "2. Att samla mästarpoäng").
-UNIT = {Colour.BRONZE: "bp", Colour.SILVER: "sp", Colour.GOLD: "gp"}
+# EBU: a local point is a master point, a blue or green point 100 (001 2.4.1, 2.6.1).
+UNIT = {
+    Colour.BRONZE: "bp",
+    Colour.SILVER: "sp",
+    Colour.GOLD: "gp",
+    Colour.LOCAL: "MP",
+    Colour.BLUE: "blue",
+    Colour.GREEN: "green",
+}
 MASTER_POINTS_PER_UNIT = {
     Colour.BRONZE: Decimal("0.01"),
     Colour.SILVER: Decimal("0.1"),
     Colour.GOLD: Decimal("1"),
+    Colour.LOCAL: Decimal("1"),
+    Colour.BLUE: Decimal("100"),
+    Colour.GREEN: Decimal("100"),
 }
 
 
@@ -155,7 +174,8 @@ class PlayerAward:
 
     ``bonus`` is the part of ``exact`` (same unit, unrounded) that is a bonus: ranking
     gives bonuses no points (SBF chapter 7), so the ledger must be able to subtract
-    it. An award that is all bonus has ``bonus == exact``.
+    it. An award that is all bonus has ``bonus == exact``. ``gold`` is the EBU's gold
+    points a green award gives (001 2.5.1); they count for nothing else.
     """
 
     player: str
@@ -165,6 +185,7 @@ class PlayerAward:
     credited: Decimal
     reason: Reason
     bonus: Decimal = Decimal(0)
+    gold: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -173,6 +194,25 @@ class AwardOutcome:
 
     awards: tuple[PlayerAward, ...] = ()
     no_award: Reason | None = None
+
+
+@dataclass(frozen=True)
+class LedgerWalk:
+    """A member's ledger added up in date order, as a rulebook reads it: the holding
+    by column (``bronze``, ``silver``, ``gold`` for the SBF; ``local``, ``blue``,
+    ``green``, ``gold_points`` for the EBU), the overall master points, the class or
+    rank held (``title``, "" for none, and ``rank``, a number growing with seniority),
+    and each class or rank reached with the key of the award that reached it."""
+
+    columns: tuple[tuple[str, Decimal], ...]
+    master_points: Decimal
+    title: str
+    rank: int
+    reached: tuple[tuple[object, str, int], ...]
+
+
+# One ledger row as a walk reads it: (key, colour, credited, gold points), in date order.
+LedgerRow = tuple[object, Colour, Decimal, Decimal]
 
 
 class UnknownScale(ValueError):
@@ -216,3 +256,7 @@ class Rulebook(Protocol):
     ) -> tuple[PlaceAward, ...]: ...
 
     def award(self, competition: Competition) -> AwardOutcome: ...
+
+    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
+        """The member's holding, class or rank, and promotions from their ledger."""
+        ...

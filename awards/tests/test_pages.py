@@ -7,7 +7,6 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import timezone
 
 from awards.domain.sbf.classes import CLASSES
@@ -113,23 +112,6 @@ def test_certificate_and_club_promotions(client, field):
     client.force_login(admin.user)
     listing = client.get(url, **EN).content.decode()
     assert "/masterpoints/members/72001/promotions/ruter/" in listing
-
-
-def test_an_ebu_federation_says_its_master_points_are_not_built(client, settings):
-    """Issue 14: until the EBU rulebook exists, the EBU profile awards no points and
-    the master points pages say so; the SBF's say nothing of the kind."""
-    from members.tests.factories import MemberFactory
-
-    member = MemberFactory()
-    assert 'id="no-rulebook"' not in client.get(reverse("awards:calculator")).content.decode()
-    settings.KLOVER_FEDERATION = "ebu"
-    for url in (
-        reverse("awards:calculator"),
-        reverse("awards:ranking"),
-        member.get_absolute_url(),
-    ):
-        body = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-        assert "Klöver does not have the EBU master points scheme yet" in body, url
 
 
 # --- query counts ----------------------------------------------------------------------

@@ -25,7 +25,7 @@ from members.common.pdf import attachment_name, pdf_response
 from members.federation import EventScheme, scheme_required
 from members.permissions import is_office_staff, require
 
-from . import allowances, services, workflow
+from . import allowances, selectors, services, workflow
 from . import domain as rules
 from .filters import OfficeQueueFilter
 from .forms import (
@@ -287,6 +287,7 @@ def licence_detail(request, pk: int):
             "trail": trail,
             "documents": documents,
             "printable": licence.state in PRINTABLE_STATES,
+            "results": selectors.results_of(licence),
         },
     )
 

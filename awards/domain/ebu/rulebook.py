@@ -9,22 +9,26 @@ printed at 6096, 6243, 6388, 6531, 6670), QF the special quali-final scale for f
 of events with an award per match won (6813), S and QS the stratified scales (4.12,
 lines 3711-3880; printed at 6947 and 7064).
 
-EBU points are local, blue and green (2.4, 5.4.1), not the SBF's bronze, silver and
-gold of :class:`~awards.domain.core.Colour`: the protocol's ``scale`` cannot hand them
-back as :class:`~awards.domain.core.PlaceAward`, and ``award`` does not credit them
-yet (the ledger is wired in a later issue). Both say so; the EBU calculator
-(:mod:`.calculator`) gives the numbers.
+EBU points are local, blue and green (2.4, 5.4.1): ``award`` credits them to the ledger
+in those colours, with the gold points a green award gives (2.5.1), player by player
+(:func:`.events.competition_awards`). The protocol's ``scale`` prints the SBF's
+:class:`~awards.domain.core.PlaceAward` rows and refuses: the EBU calculator
+(:mod:`.calculator`) prints the EBU's scales.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
 
 from ..core import (
     AwardOutcome,
     Colour,
     Competition,
+    LedgerRow,
+    LedgerWalk,
     PlaceAward,
+    PlayerAward,
     Reason,
     Rulebook,
     TableTitle,
@@ -32,6 +36,8 @@ from ..core import (
 )
 from .calculator import OPTION_FIELDS, calculate, field_name, option_name, options_from
 from .core import EbuInputError, EbuOptions, EbuResult
+from .events import NO_CELLS, ScaleCell, competition_awards, options_for
+from .ledger import seniority, walk
 
 TABLE_TITLES: dict[str, TableTitle] = {
     title.name: title
@@ -81,18 +87,35 @@ NO_SBF_COLOURS = Reason(
     "räkna dem i EBU-räknaren",
     en="EBU points are local, blue and green, not bronze, silver and gold: use the EBU calculator",
 )
-NOT_CREDITED = Reason(
-    table="",
-    sv="Klöver krediterar ännu inte EBU:s mästarpoäng i reskontran: räknaren visar dem",
-    en="Klöver does not credit EBU master points to the ledger yet: the calculator shows them",
-)
 
 
 class EbuRulebook:
-    """The EBU's rulebook, as far as the SBF-shaped protocol fits (module docstring)."""
+    """The EBU's rulebook in one version: the Handbook's rules, with a version's own
+    figures for named printed cells (``cells``; :meth:`amended`)."""
 
     code = "ebu"
-    version = "EBU Licensing and Master Points Handbook, 7th ed. (2014)"
+
+    def __init__(self, version: str = "EBU Handbook 7th ed. (2014)", cells=NO_CELLS) -> None:
+        self.version = version
+        self.cells: frozenset[ScaleCell] = cells
+
+    def __repr__(self) -> str:
+        return f"EbuRulebook({self.version!r}, {len(self.cells)} cells changed)"
+
+    def amended(self, version: str, changes: Iterable[ScaleCell]) -> EbuRulebook:
+        """This version with ``changes`` to printed cells, named ``version`` (1-40
+        characters). Raises ``ValueError`` for a scale the Appendix does not print, or a
+        cell with no table, place or points."""
+        changed = {(c.scale, c.tables, c.place): c for c in self.cells}
+        for cell in changes:
+            if cell.scale not in TABLE_TITLES:
+                raise ValueError(f"{cell}: no EBU scale {cell.scale!r}")
+            if cell.tables < 1 or cell.place < 1 or cell.value < 0:
+                raise ValueError(f"{cell}: tables and place from 1, points from 0")
+            changed[(cell.scale, cell.tables, cell.place)] = cell
+        if not version.strip() or len(version) > 40:
+            raise ValueError(f"a version is named in 1-40 characters, not {version!r}")
+        return EbuRulebook(version, frozenset(changed.values()))
 
     def table_names(self) -> tuple[str, ...]:
         """The Appendix's scales (lines 4700-7387), less Scale X (line 7161), which
@@ -106,6 +129,8 @@ class EbuRulebook:
         """Why these facts do not fit: each name that is not a calculator option
         (:data:`.calculator.OPTION_FIELDS`, dashes or underscores), then, when all are
         known, the calculator's refusal of the values (interface section 1)."""
+        # "open": an open event needs a licence (1.4.1, :mod:`.licensed`).
+        options = {name: value for name, value in options.items() if name != "open"}
         unknown = [name for name in options if not field_name(name)]
         if unknown:
             known = ", ".join(option_name(name) for name in OPTION_FIELDS)
@@ -131,8 +156,57 @@ class EbuRulebook:
         raise UnknownScale(f"Scale {table}: {NO_SBF_COLOURS.en}")
 
     def award(self, competition: Competition) -> AwardOutcome:
-        """No award yet: the ledger does not take EBU colours (module docstring)."""
-        return AwardOutcome(no_award=NOT_CREDITED)
+        """Each entitled player's award in local, blue or green points (the event's
+        facts in ``competition.options`` by the calculator's option names; its status
+        put there by the caller from the event's licence, chapter 1). An event the
+        scales cannot award says why (``no_award``, in both languages)."""
+        try:
+            options = options_for(
+                dict(competition.options),
+                kind=competition.kind,
+                boards=competition.boards,
+                placings=competition.placings,
+            )
+            awards, result = competition_awards(
+                competition.placings, competition.matches, options, self.cells
+            )
+        except EbuInputError as refusal:
+            sv = f"--{refusal.option}: {refusal.text('sv')}"
+            return AwardOutcome(no_award=Reason(table="", sv=sv, en=str(refusal)))
+        credited = tuple(
+            PlayerAward(
+                player=a.player,
+                entry=a.entry,
+                colour=Colour(a.kind),
+                exact=a.points,
+                credited=a.points,
+                reason=a.reason,
+                gold=a.gold,
+            )
+            for a in awards
+            if a.points > 0
+        )
+        if not credited and result.why is not None:
+            return AwardOutcome(no_award=result.why)
+        return AwardOutcome(awards=credited)
+
+    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
+        """Chapter 2's ranks along the ledger (:func:`.ledger.walk`): the holding by kind
+        of point, the overall master points (2.6.1) and each rank reached."""
+        walked = walk(ledger)
+        holding = walked.holding
+        return LedgerWalk(
+            columns=(
+                ("local", Decimal(holding.local)),
+                ("blue", holding.blue),
+                ("green", holding.green),
+                ("gold_points", holding.gold),
+            ),
+            master_points=Decimal(holding.total),
+            title=walked.rank.name or "",
+            rank=seniority(walked.rank),
+            reached=tuple((key, rank.name or "", seniority(rank)) for key, rank in walked.reached),
+        )
 
     def calculate(self, options: EbuOptions) -> EbuResult:
         """The EBU calculator's answer (:func:`.calculator.calculate`)."""

@@ -40,7 +40,7 @@ from decimal import ROUND_CEILING, Decimal
 from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
-from awards.domain.core import MASTER_POINTS_PER_UNIT, UNIT, Colour, Reason
+from awards.domain.core import MASTER_POINTS_PER_UNIT, SBF_COLOURS, UNIT, Colour, Reason
 
 K = TypeVar("K")
 
@@ -72,7 +72,7 @@ class Exchange(StrEnum):
         return self is Exchange.UP_TO_GOLD
 
 
-_RATES: Final = tuple((c.value, MASTER_POINTS_PER_UNIT[c]) for c in Colour)
+_RATES: Final = tuple((c.value, MASTER_POINTS_PER_UNIT[c]) for c in SBF_COLOURS)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Holding:
     gold: Decimal = _ZERO
 
     def __post_init__(self) -> None:
-        for colour in Colour:
+        for colour in SBF_COLOURS:
             value = getattr(self, colour.value)
             if isinstance(value, bool) or not isinstance(value, int | Decimal):
                 raise TypeError(f"{colour.value} must be a Decimal, got {value!r}")
@@ -98,7 +98,7 @@ class Holding:
         return value
 
     def plus(self, colour: Colour, amount: Decimal | int) -> Holding:
-        values = {c.value: self.of(c) for c in Colour}
+        values = {c.value: self.of(c) for c in SBF_COLOURS}
         values[colour.value] += Decimal(amount)
         return Holding(**values)
 
@@ -364,7 +364,7 @@ def walk(ledger: Iterable[tuple[K, Colour, Decimal]]) -> Walk[K]:
     looked at (every class asks at least its master points, and more points never
     lose a class), so a season of awards walks quickly.
     """
-    totals = {colour: _ZERO for colour in Colour}
+    totals = {colour: _ZERO for colour in SBF_COLOURS}
     points = _ZERO
     pending = list(_NOT_MET_BY_NOTHING)
     held = _HELD_WITH_NOTHING
@@ -487,7 +487,7 @@ def next_class(holding: Holding) -> NextClass:
         en = f"{current.name_en} is the highest master class."
         return NextClass(current, None, {}, Reason(TABLE, sv, en))
 
-    missing = {colour: _least_alone(target, holding, colour) for colour in Colour}
+    missing = {colour: _least_alone(target, holding, colour) for colour in SBF_COLOURS}
     can_sv = [f"{_amount(v, ' ')} {UNIT[c]}" for c, v in missing.items() if v is not None]
     can_en = [f"{_amount(v, ',')} {UNIT[c]}" for c, v in missing.items() if v is not None]
     cannot = [UNIT[c] for c, v in missing.items() if v is None]

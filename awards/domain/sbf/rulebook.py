@@ -14,6 +14,8 @@ from awards.domain.core import (
     AwardOutcome,
     Colour,
     Competition,
+    LedgerRow,
+    LedgerWalk,
     PlaceAward,
     TableTitle,
     UnknownScale,
@@ -22,6 +24,7 @@ from awards.domain.core import (
 from . import (
     bronze_individual,
     bronze_pairs,
+    classes,
     gold,
     pairs,
     rally,
@@ -277,6 +280,23 @@ class SbfRulebook:
             return self._award(competition)
         with amended(self.cells):
             return self._award(competition)
+
+    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
+        """Chapter 3's classes along the ledger (:func:`.classes.walk`); the SBF has no
+        gold points beside its colours, so the rows' fourth value is not read."""
+        walked = classes.walk((key, colour, credited) for key, colour, credited, _g in ledger)
+        holding, current = walked.holding, walked.master_class
+        return LedgerWalk(
+            columns=(
+                ("bronze", holding.bronze),
+                ("silver", holding.silver),
+                ("gold", holding.gold),
+            ),
+            master_points=holding.master_points,
+            title=current.code,
+            rank=current.rank,
+            reached=tuple((key, cls.code, cls.rank) for key, cls in walked.reached),
+        )
 
     def _award(self, competition: Competition) -> AwardOutcome:
         if competition.option("rally"):

@@ -8,7 +8,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from awards.domain.core import Colour, OutOfRange, UnknownScale
+from awards.domain.core import SBF_COLOURS, OutOfRange, UnknownScale
 from awards.domain.ebu.calculator import calculate, options_from
 from awards.domain.ebu.core import EbuInputError, EbuResult
 from awards.domain.ebu.rulebook import EBU
@@ -67,7 +67,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--boards", type=int)
         parser.add_argument("--met", type=int, help="SBF: opponents met, when not all met all")
-        parser.add_argument("--level", choices=[c.value for c in Colour])
+        parser.add_argument("--level", choices=[c.value for c in SBF_COLOURS])
         parser.add_argument(
             "--variant",
             help='SBF: a stage, division or category: H1 "semifinal", E3 "2/3", G2 "veteran:final"',

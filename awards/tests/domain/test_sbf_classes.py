@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from awards.domain.core import Colour
+from awards.domain.core import SBF_COLOURS
 from awards.domain.sbf.classes import (
     BY_CODE,
     CLASSES,
@@ -261,7 +261,7 @@ def test_next_class(points, current, target, missing):
     assert result.target is not None and result.target.code == target
     expected = {
         colour: None if amount is None else Decimal(amount)
-        for colour, amount in zip(Colour, missing, strict=True)
+        for colour, amount in zip(SBF_COLOURS, missing, strict=True)
     }
     assert result.missing == expected
 

@@ -462,7 +462,7 @@ def test_county_pairs_final_6_3_1():
 
 def test_the_rulebook_names_the_handbook_and_its_scales():
     assert EBU.code == "ebu"
-    assert EBU.version == "EBU Licensing and Master Points Handbook, 7th ed. (2014)"
+    assert EBU.version == "EBU Handbook 7th ed. (2014)"
     assert TABLE_NAMES == (
         *"ABCDEF",
         *("QA", "QB", "QC", "QD", "QE", "QF"),
@@ -491,4 +491,6 @@ def test_the_rulebook_cannot_give_ebu_points_in_sbf_colours():
         EBU.scale("X", entries=16)
     outcome = EBU.award(Competition(kind="pairs", level=None, placings=(), boards=24))  # type: ignore[arg-type]
     assert isinstance(outcome, AwardOutcome) and outcome.awards == ()
-    assert isinstance(outcome.no_award, Reason) and "ledger" in outcome.no_award.en
+    # An empty field: the award step says why nothing is paid (3.1.1), in both languages.
+    assert isinstance(outcome.no_award, Reason) and "Too few tables" in outcome.no_award.en
+    assert "För få bord" in outcome.no_award.sv

@@ -624,10 +624,11 @@ def _with_trail(people, n: int) -> Licence:
 DETAIL_QUERIES = {
     # can_view: the user's member, "is office staff?", the clubs they administer and
     # "may they apply for the organisation?"; allowed_steps: the same three again.
-    "organiser": LOGIN + 1 + 4 + 3 + 1 + NAVIGATION,
+    # The last 1: the events the licence covers (results_of; none reported here).
+    "organiser": LOGIN + 1 + 4 + 3 + 1 + NAVIGATION + 1,
     # can_view: the user's member and "is office staff?"; allowed_steps: "is office
     # staff?", the clubs they administer, "may they apply for the organisation?".
-    "office": LOGIN + 1 + 2 + 3 + 1 + NAVIGATION,
+    "office": LOGIN + 1 + 2 + 3 + 1 + NAVIGATION + 1,
 }
 
 
