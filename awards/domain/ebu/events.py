@@ -277,7 +277,8 @@ def competition_awards(
     if per_match is None:
         return by_place, result
     per_draw = dict(result.extra).get("per_draw")
-    won = match_results(matches)
+    # Rounds matter only in a knock-out; here the reason counts wins and draws.
+    won = {e: replace(r, rounds_won=()) for e, r in match_results(matches).items()}
     extra: dict[str, Decimal] = {}
     for entry, record in won.items():
         draw = Decimal(str(per_draw)) if per_draw is not None else Decimal(str(per_match)) / 2

@@ -2,7 +2,7 @@
 holdings, master classes, promotions and ranking points, in one transaction.
 
 With --rulebook-version V: the awards by rulebook version V compared with the ledger,
-listed (member, tournament, colour, old -> new points, class changes); without
+listed (member, tournament, colour, old -> new points, class or rank changes); without
 --dry-run only those changes are written, in one transaction (awards.versions)."""
 
 import os
@@ -15,6 +15,7 @@ from awards.domain.core import UNIT, Colour
 from awards.rulebooks import UnknownVersion, rulebook, rulebook_version
 from awards.season import recompute_season
 from awards.versions import VersionDiff, apply_version, names, version_diff
+from members.federation import current
 
 
 class Command(BaseCommand):
@@ -89,11 +90,13 @@ class Command(BaseCommand):
     def _report(self, diff: VersionDiff, *, written: bool) -> None:
         members, tournaments = names(diff)
         verb = "changed" if written else "would change"
+        # The SBF's master classes (chapter 3), the EBU's ranks (2.6).
+        held = "rank" if current().runs_licences else "class"
         self.stdout.write(
             f"rulebook version {diff.version!r}: {diff.tournaments} tournaments; "
             f"{len(diff.awards)} awards {verb} ({len(diff.members)} members, "
-            f"{len(diff.tournament_ids)} tournaments), {len(diff.classes)} master classes "
-            f"{verb}; {diff.seconds:.1f} s"
+            f"{len(diff.tournament_ids)} tournaments), {len(diff.classes)} "
+            f"{'ranks' if held == 'rank' else 'master classes'} {verb}; {diff.seconds:.1f} s"
         )
         for change in diff.awards:
             mid, name = members[change.member_id]
@@ -107,7 +110,7 @@ class Command(BaseCommand):
         for moved in diff.classes:
             mid, name = members[moved.member_id]
             self.stdout.write(
-                f"  {mid} {name}: class {moved.old or '-'} ({moved.old_rank}) -> "
+                f"  {mid} {name}: {held} {moved.old or '-'} ({moved.old_rank}) -> "
                 f"{moved.new or '-'} ({moved.new_rank})"
             )
         if not written:
