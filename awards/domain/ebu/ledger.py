@@ -15,10 +15,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import Generic, TypeVar
 
 from ..core import Colour
-from .ranks import RANKS, Rank, RankRow, green_for_rank, rank_for, total_master_points
+from .core import LOCAL_PER_POINT
+from .ranks import (
+    BLUE_FOR_GREEN,
+    MAX_GREEN_FROM_BLUE,
+    RANKS,
+    Rank,
+    RankRow,
+    green_for_rank,
+    rank_for,
+    total_master_points,
+)
 
 K = TypeVar("K")
 _ZERO = Decimal(0)
@@ -44,6 +55,7 @@ class EbuHolding:
         return rank_for(local=self.local, blue=self.blue, green=self.green, gold=self.gold)
 
 
+@cache
 def seniority(rank: Rank) -> int:
     """A number that grows with every rank of 2.6.2 in its printed order, stars
     included (each further star is a rank of its own): the ledger's ``rank`` column.
@@ -69,9 +81,14 @@ class EbuWalk(Generic[K]):
 def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
     """The ledger's rows ``(key, colour, credited, gold)`` in date order, added up: the
     holding, its rank, and each rank reached with the key of the award that reached it
-    (one award that passes several ranks reaches the most senior of them)."""
+    (one award that passes several ranks reaches the most senior of them).
+
+    A season walks millions of rows, so the rank is asked again only when the holding
+    reaches a threshold of a more senior rank (:func:`_thresholds`): points are never
+    taken away along a ledger, and more points never lose a rank."""
     local, blue, green, gold = 0, _ZERO, _ZERO, _ZERO
     held = 0
+    total_at, green_at, green_ranks = _thresholds(Rank(None, 0, 0), 0)
     reached: list[tuple[K, Rank]] = []
     for key, colour, credited, gold_points in ledger:
         if colour is Colour.LOCAL:
@@ -81,13 +98,44 @@ def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
         elif colour is Colour.GREEN:
             green += credited
         gold += gold_points
+        total = local + int((blue + green) * LOCAL_PER_POINT)
+        if total < total_at:
+            # 2.4.1(b) in whole numbers: green + min(blue / 3, 50) >= G, times three.
+            counted = 3 * green + min(blue, _BLUE_CAP)
+            if counted < green_at or not any(
+                total >= needs and counted >= greens for needs, greens in green_ranks
+            ):
+                continue
         now = rank_for(local=local, blue=blue, green=green)
         order = seniority(now)
         if order > held:
             held = order
             reached.append((key, now))
+        total_at, green_at, green_ranks = _thresholds(now, total)
     holding = EbuHolding(local=local, blue=blue, green=green, gold=gold)
     return EbuWalk(holding=holding, rank=holding.rank, reached=tuple(reached))
+
+
+_BLUE_CAP = Decimal(BLUE_FOR_GREEN * MAX_GREEN_FROM_BLUE)
+_NEVER = Decimal("Infinity")
+
+
+def _thresholds(rank: Rank, total: int) -> tuple[Decimal, Decimal, tuple[tuple[int, Decimal], ...]]:
+    """When the holding may reach a rank more senior than ``rank``: the least total of
+    those that ask no green points; three times the least green points of those that
+    do; and each of these as (total, three times its green points)."""
+    current = seniority(rank)
+    totals = [_NEVER]
+    green_ranks = []
+    for row in _ladder(total):
+        if seniority(Rank(row.title, row.stars, row.total)) <= current:
+            continue
+        if row.green:
+            green_ranks.append((row.total, Decimal(3 * row.green)))
+        else:
+            totals.append(Decimal(row.total))
+    green_at = min((greens for _needs, greens in green_ranks), default=_NEVER)
+    return min(totals), green_at, tuple(green_ranks)
 
 
 @dataclass(frozen=True)

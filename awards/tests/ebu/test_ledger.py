@@ -6,11 +6,14 @@ Seed 001: 2.4.1 (lines 1321-1373), 2.5 (gold points count for no rank, lines
 lines 1414-1418), 2.6.2 (lines 1422-1483).
 """
 
+import random
 from decimal import Decimal
+
+import pytest
 
 from awards.domain.core import Colour
 from awards.domain.ebu.ledger import EbuHolding, next_rank, seniority, walk
-from awards.domain.ebu.ranks import RANKS, Rank
+from awards.domain.ebu.ranks import RANKS, Rank, rank_for
 from awards.domain.ebu.rulebook import EBU
 
 L, B, G = Colour.LOCAL, Colour.BLUE, Colour.GREEN
@@ -83,3 +86,36 @@ def test_the_rulebook_walk_gives_the_holding_columns_the_ledger_keeps():
     }
     assert walked.master_points == 3000 and walked.title == "County Master"
     assert walked.reached == ((("2024-01-01", 1), "County Master", walked.rank),)
+
+
+def _naive(rows):
+    """Every row's rank asked afresh: what the walk's thresholds must agree with."""
+    local, blue, green = 0, ZERO, ZERO
+    best, reached = 0, []
+    for key, colour, credited, _gold in rows:
+        if colour is L:
+            local += int(credited)
+        elif colour is B:
+            blue += credited
+        else:
+            green += credited
+        rank = rank_for(local=local, blue=blue, green=green)
+        if seniority(rank) > best:
+            best = seniority(rank)
+            reached.append((key, rank))
+    return reached
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_walk_skips_only_rows_that_cannot_change_the_rank(seed):
+    rng = random.Random(seed)
+    size = rng.choice((50, 400, 2000))
+    rows = []
+    for n in range(size):
+        colour = rng.choices((L, B, G), weights=(8, 2, rng.choice((0, 1, 3))))[0]
+        if colour is L:
+            credited = Decimal(rng.choice((6, 12, 40, 96, 300, 1500)))
+        else:
+            credited = Decimal(rng.randint(1, 2500)) / 100
+        rows.append((n, colour, credited, ZERO))
+    assert list(walk(rows).reached) == _naive(rows)
