@@ -346,7 +346,20 @@ def award_refusal(tournament: Tournament) -> tuple[str, str] | None:
     entitled (entitlement is the member's, not the event's), no VP penalties (they
     change what a match earns), and a barometer's boards in all as once every team
     has met every other (its minimum is the finished event's). Until a match has been
-    played (only W.O.s) there is nothing to award and nothing to refuse."""
+    played (only W.O.s) there is nothing to award and nothing to refuse.
+
+    An EBU event is refused only for facts its rulebook cannot read: a field too small
+    for the scales is awarded nothing, with its reason, as any EBU event may be (3.1.1),
+    and the status comes from a licence the match does not know of (chapter 1)."""
+    if current().runs_licences:
+        problems = rulebook().check_options(tournament.award_options or {})
+        if problems:
+            return (
+                "tävlingens uppgifter för mästarpoäng passar inte EBU:s regler: "
+                + "; ".join(problems),
+                "the event's award facts do not fit the EBU rules: " + "; ".join(problems),
+            )
+        return None
     competition, _members = read_competition(tournament)
     played = [m for m in competition.matches if not m.walkover]
     if not played:

@@ -14,6 +14,7 @@ from django.db.models import F, FilteredRelation, Q
 from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 
+from members.federation import current
 from members.models import Member
 from members.services import current_season
 from tournaments.domain.teams import PLAYERS_PER_HALF, SIDES
@@ -69,6 +70,13 @@ class TeamEventForm(ClubChoiceForm):
         widget=TEXTAREA,
         help_text=_('One team a line: its number, then its name, e.g. "1 Lag Andersson".'),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not current().runs_sanctions:
+            # The EBU awards from the event's facts and its licence (chapter 1), not
+            # from an SBF table (awards/domain/ebu/licensed.py).
+            del self.fields["award_table"]
 
     def clean_teams(self) -> list[tuple[int, str]]:
         teams, errors = [], []

@@ -18,6 +18,7 @@ from django.db.models import Count, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
+from members.federation import current
 from members.models import Club, Member
 from tournaments.domain.teams import (
     MAX_PLAYERS_PER_MATCH,
@@ -106,9 +107,11 @@ def create_team_event(
     award_table: str,
 ) -> Tournament:
     """A team event (VP scoring) of ``organiser`` with its teams and the award table it
-    is played for (one of ``award_tables.TEAM_AWARD_TABLES``), no matches yet."""
+    is played for (one of ``award_tables.TEAM_AWARD_TABLES``; "" in a federation of
+    licences), no matches yet."""
     problems: list[EntryProblem] = []
-    if award_table not in award_tables.CODES:
+    # The SBF's team tables; an EBU event names none (its facts and licence decide).
+    if award_table not in (award_tables.CODES if current().runs_sanctions else ("",)):
         problems.append(
             EntryProblem(
                 "award_table",

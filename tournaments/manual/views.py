@@ -91,7 +91,7 @@ def team_event_create(request):
                 date=data["date"],
                 boards_per_match=data["boards_per_match"],
                 teams=data["teams"],
-                award_table=data["award_table"],
+                award_table=data.get("award_table", ""),
             )
         except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)

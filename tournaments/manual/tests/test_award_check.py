@@ -2,23 +2,18 @@
 rulebook's award on the event as it stands must be computable (awards.services
 .award_refusal, asked through tournaments.manual.awarding). docs/manual-entry.md."""
 
-import ast
 from datetime import date
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from awards.services import award_refusal, award_tournament
-from members.models import Role
-from members.tests.factories import ClubFactory, MemberFactory, give_role, member_with_login
-from tournaments.manual.awarding import AWARD_CHECK
+from members.tests.factories import ClubFactory, MemberFactory
 from tournaments.manual.services import (
     HalfLineup,
     TeamEntryError,
     create_team_event,
     record_team_match,
-    set_team_roster,
 )
 from tournaments.models import (
     EntryPlayer,
@@ -190,69 +185,29 @@ def test_a_player_who_is_not_entitled_is_no_refusal():
     assert TeamMatch.objects.count() == 1
 
 
-def test_a_federation_without_its_rulebook_takes_every_match(settings):
+def test_an_ebu_event_takes_a_small_field_and_refuses_facts_the_rules_cannot_read(settings):
+    """An EBU field too small for the scales is awarded nothing (3.1.1), not refused;
+    award facts the EBU rulebook cannot read refuse the match, in both languages."""
     settings.KLOVER_FEDERATION = "ebu"
-    tournament = event("B2", boards=20)
+    tournament = event("", boards=20)
     t1, t2, *_ = teams(tournament)
     assert award_refusal(tournament) is None
     play(tournament, t1, t2)
     assert TeamMatch.objects.count() == 1
+    Tournament.objects.filter(pk=tournament.pk).update(award_options={"knockout": "triple"})
+    tournament.refresh_from_db()
+    texts = refused(tournament, t2, t1, round=2)
+    assert "the event's award facts do not fit the EBU rules: --knockout" in texts["en"]
+    assert "passar inte EBU:s regler" in texts["sv"]
+    assert TeamMatch.objects.count() == 1
 
 
-def test_the_awards_app_answers_the_question():
-    assert AWARD_CHECK._answer is award_refusal
+def test_an_ebu_team_event_is_created_without_an_sbf_award_table(settings):
+    from tournaments.manual.forms import TeamEventForm
 
-
-def test_the_match_page_shows_the_refusal_and_keeps_nothing(client):
-    tournament = event("B2", boards=20, teams=2)
-    admin = member_with_login()
-    give_role(admin, Role.Kind.CLUB_ADMIN, club=tournament.organiser_club)
-    client.force_login(admin.user)
-    t1, t2 = teams(tournament)
-    data = {
-        "round": "1",
-        "home": t1.pk,
-        "away": t2.pk,
-        "boards": "20",
-        "imps_home": "30",
-        "imps_away": "10",
-        "penalty_home": "0",
-        "penalty_away": "0",
-        "walkover_by": "",
-        "half-TOTAL_FORMS": "2",
-        "half-INITIAL_FORMS": "0",
-        "half-MIN_NUM_FORMS": "0",
-        "half-MAX_NUM_FORMS": "2",
-    }
-    # Both halves seat the players of the two rosters (the form offers no others).
-    for side, team in (("home", t1), ("away", t2)):
-        players = [MemberFactory().mid for _ in range(4)]
-        set_team_roster(team=team, mids=players)
-        for index in (0, 1):
-            for seat, mid in enumerate(players, start=1):
-                data[f"half-{index}-{side}_{seat}"] = str(mid)
-    for lang, words in (
-        ("en", "Table B2 needs at least 24 boards per match, not 20"),
-        ("sv", "Tabell B2 kräver minst 24 brickor per match, inte 20"),
-    ):
-        response = client.post(
-            f"{BASE}/teams/{tournament.pk}/match/", data, HTTP_ACCEPT_LANGUAGE=lang
-        )
-        assert response.status_code == 200
-        [error] = response.context["form"].non_field_errors()
-        assert words in error
-        assert words in response.content.decode()
-    assert not TeamMatch.objects.exists()
-
-
-def test_tournaments_asks_without_importing_awards():
-    root = Path(__file__).resolve().parents[2]
-    for path in root.rglob("*.py"):
-        if "tests" in path.parts or "migrations" in path.parts:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                assert node.module.split(".")[0] not in {"awards", "config"}, path
-            elif isinstance(node, ast.Import):
-                assert all(n.name.split(".")[0] not in {"awards", "config"} for n in node.names)
+    assert "award_table" in TeamEventForm(office=True).fields
+    settings.KLOVER_FEDERATION = "ebu"
+    assert "award_table" not in TeamEventForm(office=True).fields
+    assert event("").award_table == ""
+    with pytest.raises(TeamEntryError):
+        event("B2")  # an SBF table means nothing to the EBU rulebook
