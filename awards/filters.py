@@ -8,6 +8,7 @@ from members.federation import region_label
 from members.models import Club, District, Member
 from members.services import current_season
 
+from .domain.ebu.ranks import RANKS, Rank
 from .models import MasterPointHolding, RankingScore
 
 
@@ -83,3 +84,36 @@ class MasterPointsFilter(RankingFilter):
         if value == "ladies":
             return queryset.filter(member__gender=Member.Gender.FEMALE)
         return queryset
+
+
+def _rank_choices() -> list[tuple[str, str]]:
+    """One choice a line of the 2.6.2 list (seed 001, lines 1422-1483), by its place in
+    the list; a line with further stars ("further star for each extra 10,000") takes
+    them in (``awards.domain.ebu.ledger.seniority``: line × 100 + further stars)."""
+    choices = []
+    for line, row in enumerate(RANKS, start=1):
+        name = Rank(row.title, row.stars, row.total).name or row.title
+        if row.step is not None:
+            name = _("%(rank)s and more stars") % {"rank": name}
+        choices.append((str(line), name))
+    return choices
+
+
+class EbuRankFilter(MasterPointsFilter):
+    """The list by rank of an EBU database: the master points list's filters and the
+    rank, one line of 2.6.2 (a range of the holdings' ``rank`` index)."""
+
+    rank = django_filters.ChoiceFilter(
+        label=_("Rank"),
+        choices=_rank_choices,
+        method="filter_rank",
+        empty_label=_("Every rank"),
+    )
+
+    class Meta:
+        model = MasterPointHolding
+        fields: list[str] = []
+
+    def filter_rank(self, queryset, name, value):
+        line = int(value)
+        return queryset.filter(rank__gte=line * 100, rank__lt=(line + 1) * 100)

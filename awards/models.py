@@ -160,7 +160,11 @@ class MasterPointHolding(models.Model):
         verbose_name = _("master point holding")
         verbose_name_plural = _("master point holdings")
         # The master points list's order, ties by member (awards/views.py).
-        indexes = [models.Index(fields=["-master_points", "member"], name="holding_order_idx")]
+        indexes = [
+            models.Index(fields=["-master_points", "member"], name="holding_order_idx"),
+            # The EBU's list by rank: seniority, then master points (awards/views.py).
+            models.Index(fields=["-rank", "-master_points", "member"], name="holding_rank_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.member_id}: {self.master_class}"
@@ -184,6 +188,8 @@ class Promotion(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["member", "master_class"], name="promotion_once")
         ]
+        # The monthly promotion lists are a range of days.
+        indexes = [models.Index(fields=["reached_on"], name="promotion_day_idx")]
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.master_class} {self.reached_on}"

@@ -9,6 +9,8 @@ urlpatterns = [
     path("ranking/", views.ranking_list, name="ranking"),
     path("list/", views.masterpoints_list, name="masterpoints_list"),
     path("clubs/<int:pk>/promotions/", views.club_promotions, name="club_promotions"),
+    path("promotions/", views.promotions_latest, name="promotions"),
+    path("promotions/<int:year>/<int:month>/", views.promotions_month, name="promotions_month"),
     path("members/<int:mid>/awards/", views.member_awards, name="member_awards"),
     path(
         "members/<int:mid>/promotions/<slug:code>/",

@@ -1,11 +1,18 @@
-"""Master points pages: the award calculator, ranking lists, promotions and certificates."""
+"""Master points pages: the award calculator, ranking lists, promotions and certificates.
 
+An EBU database's pages read the EBU's ledger (seed 001, chapter 2): the master points
+list in local, blue, green and gold points with each member's rank; the ranking page
+lists members by rank, the EBU having no ranking points; certificates are of a rank
+reached, addressed by its number of seniority (``Promotion.rank``)."""
+
+from datetime import date
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, F, FilteredRelation, OrderBy, Q, Window
 from django.db.models.functions import Rank
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -25,6 +32,7 @@ from members.common.pages import (
 )
 from members.common.paging import page_window
 from members.common.pdf import attachment_name, pdf_response
+from members.domain.age import season_of
 from members.federation import current as current_federation
 from members.models import Club, Member
 from members.permissions import can_edit_club, require
@@ -34,14 +42,22 @@ from .domain.core import OutOfRange, UnknownScale
 from .domain.ebu.core import EbuResult
 from .domain.ebu.rulebook import EBU as EBU_RULEBOOK
 from .domain.sbf.ranking import RankingRow, shared_places
-from .filters import MasterPointsFilter, RankingFilter
+from .filters import EbuRankFilter, MasterPointsFilter, RankingFilter
 from .forms import CalculatorForm, EbuCalculatorForm
 from .models import MasterPointHolding, Promotion, RankingScore
 from .rulebooks import rulebook
-from .selectors import CLASS_BY_CODE, class_name, class_names, in_language
+from .selectors import (
+    CLASS_BY_CODE,
+    class_name,
+    class_names,
+    ebu_ledger,
+    in_language,
+    month_promotions,
+    named_promotions,
+)
 from .selectors import member_awards as member_awards_of
 from .services import scale_rows
-from .tables import MemberAwardsTable
+from .tables import EbuMemberAwardsTable, MemberAwardsTable
 
 
 def calculator(request):
@@ -283,6 +299,8 @@ def places_among(rows: list[tuple]) -> list[str]:
 def ranking_list(request):
     """The ranking, national or filtered, sorted by a column, 50 a page; its table kept
     under the ranking's version (members/common/pages.py, cached_list); all of it as CSV."""
+    if ebu_ledger():
+        return ebu_ranking_list(request)
     if wants_export(request):
         return ranking_export(request)
     fields, table = filtered_list(
@@ -394,16 +412,19 @@ def masterpoints_list(request):
     its table kept under the master points list's version, raised by every writer of
     holdings, and the ranking's, raised by every writer of the names and clubs both
     lists show (members.services, the member import)."""
+    ebu = ebu_ledger()
     if wants_export(request):
-        return masterpoints_export(request)
+        return ebu_masterpoints_export(request) if ebu else masterpoints_export(request)
     season = current_season()
     built = {}
+    table_of = ebu_masterpoints_table if ebu else masterpoints_table
 
     def build() -> str:
-        context, built["filter"] = masterpoints_table(request, season)
+        context, built["filter"] = table_of(request, season)
         return render_to_string("awards/includes/_masterpoints_table.html", context, request)
 
-    scope = f"{list_version(RANKING_LIST)}:{season}"
+    # The profile's code: the two ledgers' tables are never one another's.
+    scope = f"{list_version(RANKING_LIST)}:{season}:{current_federation().code}"
     table = cached_list(MASTERPOINTS_LIST, request, build, scope=scope)
     return render(
         request,
@@ -411,6 +432,7 @@ def masterpoints_list(request):
         {
             "filter_fields": filter_fields(MasterPointsFilter, request, built.get("filter")),
             "table": table,
+            "ebu": ebu,
         },
     )
 
@@ -437,9 +459,13 @@ def masterpoints_table(request, season: int) -> tuple[dict, MasterPointsFilter |
 def member_awards(request, mid: int):
     """Every award of a member, 50 a page, and as CSV."""
     member = get_object_or_404(Member, mid=mid)
+    if ebu_ledger():
+        table = EbuMemberAwardsTable(member_awards_of(member))
+    else:
+        table = MemberAwardsTable(member_awards_of(member))
     return table_page(
         request,
-        MemberAwardsTable(member_awards_of(member)),
+        table,
         filename=f"awards-{member.mid}.csv",
         template="awards/member_awards.html",
         context={"member": member},
@@ -451,7 +477,7 @@ def club_promotions(request, pk: int):
     """The promotions of the club's members: the club hands out pins and certificates."""
     club = get_object_or_404(Club, pk=pk)
     require(can_edit_club(request.user, club))
-    promotions = list(
+    promotions = named_promotions(
         Promotion.objects.filter(
             member__memberships__club=club,
             member__memberships__season=current_season(),
@@ -460,13 +486,17 @@ def club_promotions(request, pk: int):
         .select_related("member", "tournament")
         .order_by("-reached_on", "member__last_name")[:500]
     )
-    for p in promotions:
-        p.master_class_name = class_name(p.master_class)
-    return render(request, "awards/club_promotions.html", {"club": club, "promotions": promotions})
+    return render(
+        request,
+        "awards/club_promotions.html",
+        {"club": club, "promotions": promotions, "ebu": ebu_ledger()},
+    )
 
 
 def _certificate_context(mid: int, code: str) -> dict:
     member = get_object_or_404(Member, mid=mid)
+    if ebu_ledger():
+        return _ebu_certificate_context(member, code)
     promotion = get_object_or_404(Promotion, member=member, master_class=code)
     cls = CLASS_BY_CODE.get(code)
     return {
@@ -474,6 +504,29 @@ def _certificate_context(mid: int, code: str) -> dict:
         "promotion": promotion,
         "class_name": class_name(code),
         "stars": cls.stars if cls else 0,
+        "code": code,
+        "printed": timezone.localdate(),
+    }
+
+
+def _ebu_certificate_context(member: Member, code: str) -> dict:
+    """An EBU rank's certificate: the rank is named by its number of seniority (its
+    name, "** Premier Master", has stars and spaces that make a poor address); a code
+    that is not a number is looked for as the promotion's name, as the SBF's are."""
+    promotions = Promotion.objects.filter(member=member).select_related("tournament")
+    if code.isdigit():
+        promotion = promotions.filter(rank=int(code)).first() if len(code) <= 5 else None
+    else:
+        promotion = promotions.filter(master_class=code).first()
+    if promotion is None:
+        raise Http404(code)
+    return {
+        "member": member,
+        "promotion": promotion,
+        "class_name": promotion.master_class,
+        "stars": 0,  # the EBU writes them in the name
+        "code": code,
+        "ebu": True,
         "printed": timezone.localdate(),
     }
 
@@ -492,4 +545,292 @@ def certificate_pdf(request, mid: int, code: str):
         context,
         filename=attachment_name("certificate", mid, code),
         html_url=reverse("awards:certificate", args=[mid, code]),
+    )
+
+
+# --- the EBU's lists (seed 001, 2.4-2.6) ------------------------------------------------
+
+EBU_MASTERPOINTS_COLUMNS = [
+    Column("place", gettext_lazy("Place")),
+    Column("mid", gettext_lazy("MID"), css="mid"),
+    Column("name", gettext_lazy("Name")),
+    Column("club", gettext_lazy("Club")),
+    Column("local", gettext_lazy("Local points"), css="num"),
+    Column("blue", gettext_lazy("Blue points"), css="num"),
+    Column("green", gettext_lazy("Green points"), css="num"),
+    Column("gold", gettext_lazy("Gold points"), css="num"),
+    Column("points", gettext_lazy("Master points"), css="num"),
+    Column("rank", gettext_lazy("Rank"), css="rank"),
+]
+EBU_MASTERPOINTS_HEADINGS = [Heading(c.label, c.css, None, "") for c in EBU_MASTERPOINTS_COLUMNS]
+# HELD's values and the holding by kind of point.
+EBU_HELD = (*HELD, "local", "blue", "green", "gold_points")
+EBU_LIST_ROW = (
+    '<tr><td>{}</td><td class="mid">{}</td><td><a href="{}{}/">{}</a></td><td>{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="rank">{}</td></tr>'
+)
+# The ranking page of an EBU database: members by rank, the most senior first, and by
+# master points within a rank (the EBU has no ranking points: /tmp/docs20 "pages").
+EBU_RANK_ORDER = ("-rank", "-master_points", "member_id")
+EBU_RANK_COLUMNS = [
+    Column("place", gettext_lazy("Place")),
+    Column("mid", gettext_lazy("MID"), css="mid"),
+    Column("name", gettext_lazy("Name")),
+    Column("club", gettext_lazy("Club")),
+    Column("rank", gettext_lazy("Rank"), css="rank"),
+    Column("green", gettext_lazy("Green points"), css="num"),
+    Column("points", gettext_lazy("Master points"), css="num"),
+]
+EBU_RANK_HEADINGS = [Heading(c.label, c.css, None, "") for c in EBU_RANK_COLUMNS]
+EBU_RANK_ROW = (
+    '<tr><td>{}</td><td class="mid">{}</td><td><a href="{}{}/">{}</a></td><td>{}</td>'
+    '<td class="rank">{}</td><td class="num">{}</td><td class="num">{}</td></tr>'
+)
+
+
+def _figure(value) -> str:
+    """A holding's figure as the lists print it: whole local points as they are, blue,
+    green and gold points without trailing zeros."""
+    return str(value) if isinstance(value, int) else display_points(value)
+
+
+def _member_and_club_urls() -> tuple[str, str]:
+    return (
+        reverse("members:member", args=[0]).removesuffix("0/"),
+        reverse("members:club", args=[0]).removesuffix("0/"),
+    )
+
+
+def ebu_list_rows(rows: list[tuple], places: list[str]) -> str:
+    """The EBU master points list's rows (``EBU_HELD``)."""
+    member_url, club_url = _member_and_club_urls()
+    return rows_html(
+        EBU_LIST_ROW,
+        (
+            (
+                place, mid, member_url, mid, f"{first} {last}",
+                link_html(f"{club_url}{club}/", club_name) if club else "–",
+                _figure(local), _figure(blue), _figure(green), _figure(gold),
+                _figure(points), rank or "–",
+            )
+            for place, (
+                points, _member, mid, first, last, club, club_name, rank, local, blue, green, gold
+            ) in zip(places, rows, strict=True)
+        ),
+    )  # fmt: skip
+
+
+def ebu_masterpoints_table(request, season: int) -> tuple[dict, MasterPointsFilter | None]:
+    """``masterpoints_table`` with the holding by kind of point and the rank: the same
+    order, read from the same index."""
+    holder_filter, listed = filtered(MasterPointsFilter, request, listed_holdings(season))
+    window, pager_of = page_window(request)
+    order = ("-master_points", "member_id")
+    page = listed.order_by(*order).values("member_id")[window]
+    found = listed_holdings(season).filter(member_id__in=page)
+    rows = list(found.order_by(*order).values_list(*EBU_HELD))
+    pager = pager_of(len(rows))
+    rows = rows[: pager.per_page]
+    places = filtered_places(rows, listed, pager, field="master_points")
+    return {
+        "headings": EBU_MASTERPOINTS_HEADINGS,
+        "rows": ebu_list_rows(rows, places),
+        "pager": pager,
+        "columns": len(EBU_MASTERPOINTS_HEADINGS),
+        "ebu": True,
+    }, holder_filter
+
+
+def ebu_masterpoints_export(request):
+    """The EBU master points list asked for, best first, as CSV with the page's columns."""
+    _filter, listed = filtered(MasterPointsFilter, request, listed_holdings(current_season()))
+    order = ("-master_points", "member_id")
+    rows = list(fetch_rows(listed.order_by(*order).values_list(*EBU_HELD)))
+    return csv_response(
+        [
+            [str(c.label) for c in EBU_MASTERPOINTS_COLUMNS],
+            *(
+                [place, mid, f"{first} {last}", club_name or "", _figure(local), _figure(blue),
+                 _figure(green), _figure(gold), _figure(points), rank]
+                for place, (
+                    points, _m, mid, first, last, _c, club_name, rank, local, blue, green, gold
+                ) in zip(places_among(rows), rows, strict=True)
+            ),
+        ],
+        f"masterpoints-{timezone.localdate():%Y-%m-%d}.csv",
+    )  # fmt: skip
+
+
+def ranked_holdings(season: int):
+    """The members who hold a rank (2.6.2: Local Master, 100 master points, and up)."""
+    return listed_holdings(season).filter(rank__gt=0)
+
+
+def rank_places(rows: list[tuple], listed, pager) -> list[str]:
+    """Places on the list by rank: members of the same rank and master points share
+    one. The first row's is a count of those above it, the end of a shared place a
+    count of those level with it (one grouped query for the page)."""
+    if not rows:
+        return []
+    level_with = Q()
+    for key in {(row[7], row[0]) for row in rows}:
+        level_with |= Q(rank=key[0], master_points=key[1])
+    level = {
+        (rank, points): n
+        for rank, points, n in listed.filter(level_with)
+        .values("rank", "master_points")
+        .annotate(n=Count("pk"))
+        .values_list("rank", "master_points", "n")
+    }
+    rank, points = rows[0][7], rows[0][0]
+    above = Q(rank__gt=rank) | Q(rank=rank, master_points__gt=points)
+    place = listed.filter(above).count() + 1
+    labels = []
+    for n, row in enumerate(rows):
+        if n and (row[7], row[0]) != (rows[n - 1][7], rows[n - 1][0]):
+            place = pager.offset + n + 1
+        labels.append(place_label(place, place + level[(row[7], row[0])] - 1))
+    return labels
+
+
+def rank_places_among(rows: list[tuple]) -> list[str]:
+    """Every row's place on a whole list by rank (the download has them all)."""
+    spans: dict[tuple, list[int]] = {}
+    for n, row in enumerate(rows, start=1):
+        spans.setdefault((row[7], row[0]), [n, n])[1] = n
+    return [place_label(*spans[(row[7], row[0])]) for row in rows]
+
+
+# What a row of the list by rank reads: HELD's first seven values, then the rank's
+# number (where ``rank_places`` reads it), the green points and the rank's name.
+RANK_ROW = (*HELD[:7], "rank", "green", "master_class")
+
+
+def ebu_rank_rows(rows: list[tuple], places: list[str]) -> str:
+    member_url, club_url = _member_and_club_urls()
+    return rows_html(
+        EBU_RANK_ROW,
+        (
+            (
+                place, mid, member_url, mid, f"{first} {last}",
+                link_html(f"{club_url}{club}/", club_name) if club else "–",
+                name, _figure(green), _figure(points),
+            )
+            for place, (points, _m, mid, first, last, club, club_name, _rank, green, name) in zip(
+                places, rows, strict=True
+            )
+        ),
+    )  # fmt: skip
+
+
+def ebu_rank_table(request) -> tuple[dict, EbuRankFilter | None]:
+    """The page's rows in one query: its members from the rank index's order, then
+    their names, clubs and points; their places (two queries)."""
+    season = current_season()
+    rank_filter, listed = filtered(EbuRankFilter, request, ranked_holdings(season))
+    window, pager_of = page_window(request)
+    page = listed.order_by(*EBU_RANK_ORDER).values("member_id")[window]
+    found = ranked_holdings(season).filter(member_id__in=page)
+    rows = list(found.order_by(*EBU_RANK_ORDER).values_list(*RANK_ROW))
+    pager = pager_of(len(rows))
+    rows = rows[: pager.per_page]
+    places = rank_places(rows, listed, pager)
+    return {
+        "headings": EBU_RANK_HEADINGS,
+        "rows": ebu_rank_rows(rows, places),
+        "pager": pager,
+        "columns": len(EBU_RANK_HEADINGS),
+        "ebu": True,
+    }, rank_filter
+
+
+def ebu_rank_export(request):
+    """Every row of the list by rank asked for, in its order, as CSV (one query)."""
+    _filter, listed = filtered(EbuRankFilter, request, ranked_holdings(current_season()))
+    rows = list(fetch_rows(listed.order_by(*EBU_RANK_ORDER).values_list(*RANK_ROW)))
+    return csv_response(
+        [
+            [str(c.label) for c in EBU_RANK_COLUMNS],
+            *(
+                [place, mid, f"{first} {last}", club_name or "", name, _figure(green),
+                 _figure(points)]
+                for place, (points, _m, mid, first, last, _c, club_name, _r, green, name) in zip(
+                    rank_places_among(rows), rows, strict=True
+                )
+            ),
+        ],
+        f"ranks-{timezone.localdate():%Y-%m-%d}.csv",
+    )  # fmt: skip
+
+
+def ebu_ranking_list(request):
+    """The ranking page of an EBU database: members by rank, filtered as the master
+    points list and by rank, 50 a page; kept under the ranking's version, which every
+    writer of holdings, names and clubs raises."""
+    if wants_export(request):
+        return ebu_rank_export(request)
+    built = {}
+
+    def build() -> str:
+        context, built["filter"] = ebu_rank_table(request)
+        return render_to_string("awards/includes/_ranking_table.html", context, request)
+
+    scope = f"{list_version(MASTERPOINTS_LIST)}:{current_season()}:{current_federation().code}"
+    table = cached_list(RANKING_LIST, request, build, scope=scope)
+    return render(
+        request,
+        "awards/ranking_list.html",
+        {
+            "filter_fields": filter_fields(EbuRankFilter, request, built.get("filter")),
+            "table": table,
+            "ebu": True,
+        },
+    )
+
+
+# --- the monthly promotion lists ---------------------------------------------------------
+
+
+def promotions_latest(request):
+    """The latest month with a published promotion (this month when there is none)."""
+    latest = (
+        Promotion.objects.filter(member__in_promotion_lists=True)
+        .order_by("-reached_on")
+        .values_list("reached_on", flat=True)
+        .first()
+    ) or timezone.localdate()
+    return redirect("awards:promotions_month", latest.year, latest.month)
+
+
+def promotions_month(request, year: int, month: int):
+    """A month's promotions as published: every member who reached a class or rank in
+    it, with their club, except those who asked not to be listed; and as CSV."""
+    if not (1 <= month <= 12 and 1900 <= year <= 2200):
+        raise Http404(f"{year}-{month}")
+    first = date(year, month, 1)
+    following = date(year + month // 12, month % 12 + 1, 1)
+    previous = date(year - (month == 1), (month - 2) % 12 + 1, 1)
+    rows = month_promotions(first, following, season=season_of(first))
+    if wants_export(request):
+        return csv_response(
+            [
+                [gettext("Date"), gettext("MID"), gettext("Name"), gettext("Club"),
+                 gettext("New rank") if ebu_ledger() else gettext("New master class")],
+                *([r["reached_on"].isoformat(), r["mid"], r["name"], r["club_name"], r["title"]]
+                  for r in rows),
+            ],
+            f"promotions-{year}-{month:02d}.csv",
+        )  # fmt: skip
+    today = timezone.localdate()
+    return render(
+        request,
+        "awards/promotions_month.html",
+        {
+            "month": first,
+            "rows": rows,
+            "previous": previous,
+            "next": following if following <= today else None,
+            "ebu": ebu_ledger(),
+        },
     )

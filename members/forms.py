@@ -10,6 +10,20 @@ class PrivateDetailsForm(forms.ModelForm):
         fields = ["email", "phone", "street_address", "postcode", "town"]
 
 
+class PromotionListsForm(forms.ModelForm):
+    """Whether the member appears in the published monthly promotion lists."""
+
+    class Meta:
+        model = Member
+        fields = ["in_promotion_lists"]
+        labels = {"in_promotion_lists": _("Show me in the published promotion lists")}
+        help_texts = {
+            "in_promotion_lists": _(
+                "Your promotions stand either way and are always shown on your own page."
+            )
+        }
+
+
 class ClubDetailsForm(forms.ModelForm):
     website = forms.URLField(label=_("website"), required=False, assume_scheme="https")
 

@@ -12,6 +12,11 @@ urlpatterns = [
     path("members/lookup/", views.member_lookup, name="member_lookup"),
     path("members/<int:mid>/", views.member_detail, name="member"),
     path("members/<int:mid>/private/", views.private_details_edit, name="private_edit"),
+    path(
+        "members/<int:mid>/promotion-lists/",
+        views.promotion_lists_edit,
+        name="promotion_lists_edit",
+    ),
     path("me/", views.my_page, name="my_page"),
     path("notifications/", views.notifications, name="notifications"),
     path("office/members/import/", views.member_import, name="member_import"),

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import services
@@ -27,7 +28,7 @@ from .common.pages import (
 from .common.paging import page_of
 from .domain.age import season_label
 from .filters import ClubFilter, DistrictFilter, MemberFilter
-from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm
+from .forms import ClubDetailsForm, MemberImportForm, PrivateDetailsForm, PromotionListsForm
 from .models import Club, District, Member, Membership, Notification
 from .permissions import (
     can_edit_club,
@@ -341,7 +342,29 @@ def private_details_edit(request, mid: int):
         services.update_private_details(member=member, **form.cleaned_data)
         messages.success(request, _("Your details were saved."))
         return redirect("members:my_page" if member_of(request.user) == member else member)
-    return render(request, "members/private_edit.html", {"member": member, "form": form})
+    return render(
+        request,
+        "members/private_edit.html",
+        {"member": member, "form": form, "listing": PromotionListsForm(instance=member)},
+    )
+
+
+@login_required
+@require_POST
+def promotion_lists_edit(request, mid: int):
+    """The member's choice to appear in the published promotion lists, or not: theirs
+    (and the office's, who may act for them); their own page shows every promotion."""
+    member = get_object_or_404(Member, mid=mid)
+    require(can_edit_private_details(request.user, member))
+    form = PromotionListsForm(request.POST, instance=member)
+    if form.is_valid():
+        member.in_promotion_lists = form.cleaned_data["in_promotion_lists"]
+        member.save(update_fields=["in_promotion_lists"])
+        if member.in_promotion_lists:
+            messages.success(request, _("You are shown in the published promotion lists."))
+        else:
+            messages.success(request, _("You are left out of the published promotion lists."))
+    return redirect("members:private_edit", mid=member.mid)
 
 
 @login_required
