@@ -13,7 +13,9 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
@@ -40,6 +42,7 @@ from .domain.core import (
     Rulebook,
     UnknownScale,
 )
+from .domain.ebu.ledger import GOLD_LIFE_YEARS, gold_held
 from .domain.ebu.licensed import AwardedStatus, LicenceSeen, awarded_status
 from .domain.sbf import ranking
 from .domain.sbf.ranking import RankingAward
@@ -510,10 +513,11 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     book = rulebook()
     holdings, promotions = [], []
     columns = tuple(name for name, _value in book.walk(()).columns)
+    today = timezone.localdate()
     # A member with no points has no holding row, whoever asks (the season's recompute
     # writes none): one who lost their last points loses the row.
     for member_id in sorted(ledger):
-        walked = book.walk(ledger[member_id])
+        walked = book.walk(ledger[member_id], today)
         promotions.extend(
             (member_id, title, rank, key[0], key[1])  # type: ignore[index]
             for key, title, rank in walked.reached
@@ -657,6 +661,32 @@ def ranking_facts(member_ids: Iterable[int] | None) -> dict[int, dict]:
     ).values_list("member_id", "club_id", "club__district_id"):
         facts[member_id].update(club_id=club_id, district_id=district_id)
     return facts
+
+
+def refresh_devalued_gold(on: date) -> set[int]:
+    """EBU gold points lose a fifth of their value on each anniversary (seed 001 2.5.1,
+    ``ledger.gold_held``): the holdings whose gold points are no longer what is held on
+    ``on`` are rebuilt. Once a day (the sweep asks every minute); gold awards are few
+    (a green award of 5 or more). Returns the members rebuilt."""
+    if not current().runs_licences:
+        return set()
+    if not cache.add(f"klover:gold-devalued:{on.isoformat()}", True, timeout=2 * 86400):
+        return set()
+    window = date(on.year - GOLD_LIFE_YEARS, 1, 1)
+    dated: dict[int, list[tuple[date, Decimal]]] = defaultdict(list)
+    for member_id, day, gold in MasterPointAward.objects.filter(
+        gold_points__gt=0, awarded_on__gte=window
+    ).values_list("member_id", "awarded_on", "gold_points"):
+        dated[member_id].append((day, gold))
+    shown = dict(
+        MasterPointHolding.objects.filter(
+            Q(gold_points__gt=0) | Q(member_id__in=list(dated))
+        ).values_list("member_id", "gold_points")
+    )
+    stale = {m for m, gold in shown.items() if gold != gold_held(dated.get(m, ()), on)}
+    if stale:
+        refresh_holdings(stale)
+    return stale
 
 
 def refresh_stale_rankings(on: date) -> bool:

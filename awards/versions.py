@@ -300,4 +300,4 @@ def _walked(
         ((day, key[1]), colours[key[2]], credited, gold)
         for key, (day, credited, gold) in ledger.items()
     )
-    return book.walk(ordered)
+    return book.walk(ordered, timezone.localdate())

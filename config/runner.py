@@ -14,7 +14,7 @@ import time
 from django.db import connections
 from django.utils import timezone
 
-from awards.services import refresh_stale_rankings
+from awards.services import refresh_devalued_gold, refresh_stale_rankings
 
 from . import pipeline
 from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
@@ -62,6 +62,7 @@ class Runner:
                         if version is not None:
                             run_report(tournament_id, version)
                     refresh_stale_rankings(timezone.localdate())
+                    refresh_devalued_gold(timezone.localdate())
             except Exception:  # the thread must outlive any one report
                 log.exception("pipeline runner: %s", job)
             finally:

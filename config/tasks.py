@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from awards.services import refresh_stale_rankings
+from awards.services import refresh_devalued_gold, refresh_stale_rankings
 
 from . import pipeline
 from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
@@ -45,7 +45,8 @@ def run_pipeline(self, tournament_id: int, version: int) -> str:
 def sweep_stuck_reports() -> int:
     """Run again every report whose pipeline has not moved for a few minutes
     (``settings.PIPELINE_STUCK_AFTER``); returns how many. Celery beat calls it every
-    minute; the first sweep of a day also refreshes the whole ranking."""
+    minute; the first sweep of a day also refreshes the whole ranking and the EBU's
+    devalued gold points."""
     resumed = 0
     for tournament_id in list(pipeline.stuck().values_list("pk", flat=True)):
         version = pipeline.resume(tournament_id)
@@ -53,6 +54,7 @@ def sweep_stuck_reports() -> int:
             start_pipeline(tournament_id, version)
             resumed += 1
     refresh_stale_rankings(timezone.localdate())
+    refresh_devalued_gold(timezone.localdate())
     return resumed
 
 

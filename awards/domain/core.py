@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
@@ -257,6 +258,8 @@ class Rulebook(Protocol):
 
     def award(self, competition: Competition) -> AwardOutcome: ...
 
-    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
-        """The member's holding, class or rank, and promotions from their ledger."""
+    def walk(self, ledger: Iterable[LedgerRow], on: date | None = None) -> LedgerWalk:
+        """The member's holding, class or rank, and promotions from their ledger; with
+        ``on``, points that devalue (EBU gold points) as held that day. Each row's key
+        begins with the award's day."""
         ...

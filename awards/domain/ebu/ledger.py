@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
 from typing import Generic, TypeVar
@@ -78,10 +79,14 @@ class EbuWalk(Generic[K]):
     reached: tuple[tuple[K, Rank], ...]  # the key of the award that reached each rank
 
 
-def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
+def walk(
+    ledger: Iterable[tuple[K, Colour, Decimal, Decimal]], on: date | None = None
+) -> EbuWalk[K]:
     """The ledger's rows ``(key, colour, credited, gold)`` in date order, added up: the
     holding, its rank, and each rank reached with the key of the award that reached it
-    (one award that passes several ranks reaches the most senior of them).
+    (one award that passes several ranks reaches the most senior of them). With ``on``,
+    the gold points are those still held that day (:func:`gold_held`); each key then
+    begins with the award's day.
 
     A season walks millions of rows, so the rank is asked again only when the holding
     reaches a threshold of a more senior rank (:func:`_thresholds`): points are never
@@ -90,6 +95,7 @@ def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
     held = 0
     total_at, green_at, green_ranks = _thresholds(Rank(None, 0, 0), 0)
     reached: list[tuple[K, Rank]] = []
+    dated_gold: list[tuple[date, Decimal]] = []
     for key, colour, credited, gold_points in ledger:
         if colour is Colour.LOCAL:
             local += int(credited)
@@ -97,7 +103,10 @@ def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
             blue += credited
         elif colour is Colour.GREEN:
             green += credited
-        gold += gold_points
+        if gold_points:
+            gold += gold_points
+            if on is not None:
+                dated_gold.append((key[0], gold_points))  # type: ignore[index]
         total = local + int((blue + green) * LOCAL_PER_POINT)
         if total < total_at:
             # 2.4.1(b) in whole numbers: green + min(blue / 3, 50) >= G, times three.
@@ -112,8 +121,33 @@ def walk(ledger: Iterable[tuple[K, Colour, Decimal, Decimal]]) -> EbuWalk[K]:
             held = order
             reached.append((key, now))
         total_at, green_at, green_ranks = _thresholds(now, total)
+    if on is not None:
+        gold = gold_held(dated_gold, on)
     holding = EbuHolding(local=local, blue=blue, green=green, gold=gold)
     return EbuWalk(holding=holding, rank=holding.rank, reached=tuple(reached))
+
+
+# 2.5.1 (lines 1386-1391): gold points "devalue at the rate of 20% of their original
+# value per annum (so, after 5 years, any Gold Point award has devalued down to zero)".
+GOLD_LIFE_YEARS = 5
+
+
+def gold_held(awards: Iterable[tuple[date, Decimal]], on: date) -> Decimal:
+    """The gold points of ``awards`` (day, gold points) still held on ``on``. Decision
+    (docs/awards-ebu.md): an award loses a fifth of its original value on each
+    anniversary, and each award's remainder is kept to two decimals as awarded (2.5.1,
+    "correct to 2 decimal places"), rounded half up."""
+    held = _ZERO
+    for day, gold in awards:
+        years = on.year - day.year - ((on.month, on.day) < (day.month, day.day))
+        left = GOLD_LIFE_YEARS - max(years, 0)
+        if left <= 0:
+            continue
+        held += (gold * left / GOLD_LIFE_YEARS).quantize(_CENT, rounding=ROUND_HALF_UP)
+    return held
+
+
+_CENT = Decimal("0.01")
 
 
 _BLUE_CAP = Decimal(BLUE_FOR_GREEN * MAX_GREEN_FROM_BLUE)

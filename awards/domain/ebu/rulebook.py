@@ -19,6 +19,7 @@ in those colours, with the gold points a green award gives (2.5.1), player by pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date
 from decimal import Decimal
 
 from ..core import (
@@ -190,10 +191,11 @@ class EbuRulebook:
             return AwardOutcome(no_award=result.why)
         return AwardOutcome(awards=credited)
 
-    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
+    def walk(self, ledger: Iterable[LedgerRow], on: date | None = None) -> LedgerWalk:
         """Chapter 2's ranks along the ledger (:func:`.ledger.walk`): the holding by kind
-        of point, the overall master points (2.6.1) and each rank reached."""
-        walked = walk(ledger)
+        of point, the overall master points (2.6.1), each rank reached, and the gold
+        points still held on ``on`` (2.5.1)."""
+        walked = walk(ledger, on)
         holding = walked.holding
         return LedgerWalk(
             columns=(

@@ -8,6 +8,7 @@ Source: ``000_18af0e66f52a62b2.txt`` ("Svenska mästarpoäng 2014-2015"), chapte
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date
 from typing import Final
 
 from awards.domain.core import (
@@ -281,9 +282,10 @@ class SbfRulebook:
         with amended(self.cells):
             return self._award(competition)
 
-    def walk(self, ledger: Iterable[LedgerRow]) -> LedgerWalk:
+    def walk(self, ledger: Iterable[LedgerRow], on: date | None = None) -> LedgerWalk:
         """Chapter 3's classes along the ledger (:func:`.classes.walk`); the SBF has no
-        gold points beside its colours, so the rows' fourth value is not read."""
+        gold points beside its colours, so the rows' fourth value and ``on`` (points
+        never devalue, chapter 2) are not read."""
         walked = classes.walk((key, colour, credited) for key, colour, credited, _g in ledger)
         holding, current = walked.holding, walked.master_class
         return LedgerWalk(

@@ -253,3 +253,30 @@ def test_the_licence_page_lists_its_results_and_their_points(client, shared_fixt
     total = sum(a.credited for a in credited)
     assert f"{total} MP" in results
     assert f'<td data-label="Players credited">{credited.count()}</td>' in results
+
+
+def test_the_daily_sweep_devalues_gold_points_in_the_holdings(shared_fixtures, club):
+    """2.5.1: a gold award held at full value until its anniversary, then 4/5 of it."""
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from awards.services import refresh_devalued_gold, refresh_holdings
+
+    member = MemberFactory()
+    tournament = _report(shared_fixtures, club)
+    today = timezone.localdate()
+    MasterPointAward.objects.create(
+        member=member, tournament=tournament, colour="green", exact=Decimal(10),
+        credited=Decimal(10), gold_points=Decimal(2), table="G", rule_version="test",
+        awarded_on=today.replace(year=today.year - 1) - dt.timedelta(days=1),
+    )  # fmt: skip
+    refresh_holdings([member.pk])
+    assert MasterPointHolding.objects.get(member=member).gold_points == Decimal("1.60")
+    # The holding rebuilt before the anniversary still shows the full value: the sweep
+    # finds it stale and rebuilds it, once a day.
+    MasterPointHolding.objects.filter(member=member).update(gold_points=Decimal(2))
+    cache.clear()
+    assert refresh_devalued_gold(today) == {member.pk}
+    assert MasterPointHolding.objects.get(member=member).gold_points == Decimal("1.60")
+    MasterPointHolding.objects.filter(member=member).update(gold_points=Decimal(2))
+    assert refresh_devalued_gold(today) == set()  # already run today

@@ -7,12 +7,13 @@ lines 1414-1418), 2.6.2 (lines 1422-1483).
 """
 
 import random
+from datetime import date
 from decimal import Decimal
 
 import pytest
 
 from awards.domain.core import Colour
-from awards.domain.ebu.ledger import EbuHolding, next_rank, seniority, walk
+from awards.domain.ebu.ledger import EbuHolding, gold_held, next_rank, seniority, walk
 from awards.domain.ebu.ranks import RANKS, Rank, rank_for
 from awards.domain.ebu.rulebook import EBU
 
@@ -119,3 +120,23 @@ def test_the_walk_skips_only_rows_that_cannot_change_the_rank(seed):
             credited = Decimal(rng.randint(1, 2500)) / 100
         rows.append((n, colour, credited, ZERO))
     assert list(walk(rows).reached) == _naive(rows)
+
+
+def test_gold_points_lose_a_fifth_of_their_value_on_each_anniversary():
+    """2.5.1 (lines 1386-1391): 20% of the original value a year, nothing after 5."""
+    award = [(date(2020, 6, 15), Decimal("2.35"))]
+    assert gold_held(award, date(2020, 6, 15)) == Decimal("2.35")
+    assert gold_held(award, date(2021, 6, 14)) == Decimal("2.35")
+    assert gold_held(award, date(2021, 6, 15)) == Decimal("1.88")  # 4/5 of 2.35
+    assert gold_held(award, date(2022, 6, 15)) == Decimal("1.41")
+    assert gold_held(award, date(2024, 6, 15)) == Decimal("0.47")
+    assert gold_held(award, date(2025, 6, 15)) == ZERO
+    two = [*award, (date(2024, 1, 1), Decimal(10))]
+    assert gold_held(two, date(2024, 6, 15)) == Decimal("10.47")
+
+
+def test_the_walk_on_a_day_holds_the_devalued_gold_and_the_rank_ignores_it():
+    rows = [((date(2020, 6, 15), 1), G, Decimal(25), Decimal(5))]
+    assert walk(rows).holding.gold == Decimal(5)
+    later = walk(rows, date(2023, 7, 1))
+    assert later.holding.gold == Decimal(2) and later.rank == walk(rows).rank
