@@ -535,3 +535,9 @@ def test_the_club_card_of_the_start_page_links_rank_certificates(client, ledger)
     )
     assert "ranks reached in the last 90 days" in card
     assert '<a href="/masterpoints/members/91001/promotions/400/">District Master</a>' in card
+
+
+def test_the_menu_names_the_list_by_rank(client, ledger):
+    page = client.get("/masterpoints/list/", **EN).content.decode()
+    menu = page[: page.index("</nav>")]
+    assert ">Ranks</a>" in menu and ">Ranking</a>" not in menu
