@@ -188,7 +188,9 @@ def read_competition(tournament: Tournament) -> tuple[Competition, dict[str, int
         players[row[0]].append(player_of(row))
         if row[1] is not None:
             members[str(row[2])] = row[1]
-    matches = team_matches([tournament.pk]).get(tournament.pk, ())
+    # Team events only, as the season's recompute reads them (season.award_chunk).
+    teams = tournament.kind == Tournament.Kind.TEAMS
+    matches = team_matches([tournament.pk]).get(tournament.pk, ()) if teams else ()
     competition = build_competition(facts, placing_rows([tournament.pk]), players, matches)
     return competition, members
 

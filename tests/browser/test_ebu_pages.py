@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_every_page import OVERFLOWING, _axe_findings, _need_axe
 
 from awards.tests.ebu.test_pages import build_ledger
-from tests.browser.test_every_page import OVERFLOWING, _axe_findings, _need_axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -445,6 +445,15 @@ def route(options: EbuOptions) -> Form:
     return form
 
 
+def reads_of(options: EbuOptions) -> frozenset[str]:
+    """The options the form that owns these options reads: a green-point event's own
+    (:data:`.green.EVENT_READS`), else its form's. The award step gives a form only the
+    facts it reads (the results give tables, ties and matches won)."""
+    if options.event is not None:
+        return green.EVENT_READS.get(options.event, frozenset()) | {"event", "status"}
+    return FORMS[_form_key(options)].reads
+
+
 def _form_key(options: EbuOptions) -> str:
     if options.event is not None:
         return "green"

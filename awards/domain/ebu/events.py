@@ -17,14 +17,26 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from itertools import groupby
+from typing import Any
 
 from ..core import Match, Placing, Reason
-from .calculator import calculate, field_name, options_from
+from .calculator import calculate, field_name, options_from, reads_of
 from .core import EbuOptions, EbuResult, gold_points, to_points
 from .principles import plays_enough
 
-# 4.1.4 (lines 2078-2096): per full table, the competitors a movement seats.
-PER_TABLE = {"teams": 1, "two-winner": 1, "four-winner": 1, "single-winner": 2, "individual": 4}
+# 4.1.4 (lines 2078-2096): per full table, the competitors a movement seats; a ladder
+# ranks teams, pairs or individuals (4.11.3).
+PER_TABLE = {
+    "teams": 1,
+    "two-winner": 1,
+    "four-winner": 1,
+    "single-winner": 2,
+    "individual": 4,
+    "pairs": 2,
+}
+# Chapter 6: the Swiss events count teams, or pairs two a table (6.4.1-6.4.2, 3.3.3);
+# an inter-county league counts its teams (6.5).
+EVENT_PER_TABLE = {"swiss-teams": 1, "swiss-pairs": 2, "inter-county-league": 1}
 # Movements whose awards are per direction (4.1.5, lines 2108-2110; 4.1.4 four-winner).
 BY_DIRECTION = ("two-winner", "four-winner")
 
@@ -43,27 +55,33 @@ class EbuPlayerAward:
     reason: Reason
 
 
-def tables_of(movement: str, placings: Iterable[Placing]) -> Fraction:
+def tables_of(movement: str, placings: Iterable[Placing], per_table: int | None = None) -> Fraction:
     """The full tables of a field as the scales read them: teams by teams (3.3.3), a
     two-winner or four-winner movement by its competitors in one direction (one of
     each per table), single-winner pairs two a table, an individual four (4.1.3-4.1.4).
-    Part tables are kept: the scale ignores them (4.1.3)."""
+    Part tables are kept: the scale ignores them (4.1.3). ``per_table`` overrides the
+    movement's count (a green-point event's own, :data:`EVENT_PER_TABLE`)."""
     placings = list(placings)
-    if movement in BY_DIRECTION:
+    if per_table is None and movement in BY_DIRECTION:
         by_direction: dict[str, int] = {}
         for placing in placings:
             by_direction[placing.direction] = by_direction.get(placing.direction, 0) + 1
         return Fraction(max(by_direction.values(), default=0))
-    return Fraction(len(placings), PER_TABLE[movement])
+    return Fraction(len(placings), per_table or PER_TABLE.get(movement, 1))
 
 
-def ties_of(placings: Iterable[Placing]) -> tuple[tuple[int, int], ...]:
-    """3.5.1: each shared place (``place``..``place_to``) once, as (place, how many)."""
-    ties = {
-        (placing.place, placing.place_to - placing.place + 1)
-        for placing in placings
-        if placing.place_to > placing.place
-    }
+def ties_of(placings: Iterable[Placing], counted: int | None = None) -> tuple[tuple[int, int], ...]:
+    """3.5.1: each shared place (``place``..``place_to``) once, as (place, how many).
+    With ``counted`` (the competitors the scale ranks: full tables only, 4.1.3), a tie
+    that runs past them is cut at the last one counted, and one that starts past them
+    is left out: the places past the scale pay nothing to share (docs/awards-ebu.md)."""
+    ties = set()
+    for placing in placings:
+        last = placing.place_to
+        if counted is not None:
+            last = min(last, counted)
+        if last > placing.place:
+            ties.add((placing.place, last - placing.place + 1))
     return tuple(sorted(ties))
 
 
@@ -115,18 +133,27 @@ def event_awards(
     place's award in full (3.3.1: awards are per player)."""
     placings = sorted(placings, key=lambda p: (p.direction, p.place, p.entry))
     movement = options.movement or ""
+    by_direction = movement in BY_DIRECTION and not options.event
     lists = (
         [list(group) for _, group in groupby(placings, key=lambda p: p.direction)]
-        if movement in BY_DIRECTION
+        if by_direction
         else [placings]
     )
-    tables = tables_of(movement, placings)
+    per_table = EVENT_PER_TABLE.get(options.event or "")
+    tables = tables_of(movement, placings, per_table)
+    counted = int(tables) * (1 if by_direction else per_table or PER_TABLE.get(movement, 1))
+    reads = reads_of(options)
     out: list[EbuPlayerAward] = []
     first: EbuResult | None = None
     for ranking in lists:
-        result = amended_result(
-            calculate(replace(options, tables=tables, ties=ties_of(ranking))), tables, cells
-        )
+        facts: dict[str, Any] = {}
+        if "tables" in reads:
+            facts["tables"] = tables
+        elif "entries" in reads and options.entries is None:
+            facts["entries"] = len(placings)  # a county final's pairs (6.3.1)
+        if "ties" in reads:
+            facts["ties"] = ties_of(ranking, counted if "tables" in reads else None)
+        result = amended_result(calculate(replace(options, **facts)), tables, cells)
         first = first or result
         by_place = {row.place: row for row in result.places}
         boards = options.boards or 0
@@ -153,7 +180,7 @@ def event_awards(
                     )
                 )
     if first is None:  # no placings: the scale still says why nothing is paid
-        first = calculate(replace(options, tables=Fraction(0), ties=()))
+        first = calculate(replace(options, tables=Fraction(0)) if "tables" in reads else options)
     return tuple(out), first
 
 
@@ -177,6 +204,7 @@ def _reason(result: EbuResult, placing: Placing) -> Reason:
 # The calculator's movement for a competition that names none (4.1.4): teams by teams,
 # pairs with directions two-winner, pairs without single-winner, individuals as such.
 KIND_MOVEMENT = {"teams": "teams", "individual": "individual"}
+LADDER_MOVEMENT = {"teams": "teams", "pairs": "pairs", "individual": "individual"}
 # Options the ledger reads itself: the competition's placings give ``tables`` and ``ties``
 # (3.3.3, 3.5.1), its matches ``won`` (4.5-4.8).
 FROM_THE_RESULTS = ("tables", "ties", "won")
@@ -202,18 +230,22 @@ def options_for(
     given = {name: value for name, value in options.items() if field_name(name)}
     for name in FROM_THE_RESULTS:
         given.pop(name, None)
-    given.setdefault("boards", boards or None)
-    if "movement" not in given and not _form_chooses_movement(given):
-        with_directions = any(p.direction for p in placings)
-        given["movement"] = KIND_MOVEMENT.get(
-            kind, "two-winner" if with_directions else "single-winner"
-        )
-    return options_from(given)
-
-
-def _form_chooses_movement(given: Mapping[str, object]) -> bool:
-    # A knock-out or a green-point event knows its own field (4.7; chapter 6).
-    return bool(given.get("knockout") or given.get("event"))
+    parsed = options_from(given)
+    # Only what the event's form reads: a knock-out has no boards in all (4.7), a
+    # green-point event knows its own field (chapter 6).
+    reads = reads_of(parsed)
+    filled: dict[str, Any] = {}
+    if "boards" in reads and parsed.boards is None and boards:
+        filled["boards"] = boards
+    if "movement" in reads and parsed.movement is None:
+        if parsed.ladder:
+            filled["movement"] = LADDER_MOVEMENT.get(kind, "pairs")
+        else:
+            with_directions = any(p.direction for p in placings)
+            filled["movement"] = KIND_MOVEMENT.get(
+                kind, "two-winner" if with_directions else "single-winner"
+            )
+    return replace(parsed, **filled) if filled else parsed
 
 
 def match_results(matches: Iterable[Match]) -> dict[str, EntryMatches]:

@@ -510,8 +510,20 @@ def league_bonus_wins(teams: int) -> tuple[int, ...]:
 
 _DEFAULTS = EbuOptions()
 
+# The options each chapter-6 event reads beside --event and --status (the rest are
+# refused): 6.3.1 the county pairs final, 6.2.2-6.2.3 the county teams championship,
+# 6.4.1-6.4.2 the Swiss events, 6.5 the inter-county leagues.
+EVENT_READS: dict[str, frozenset[str]] = {
+    "county-pairs-final": frozenset({"entries", "remaining", "boards", "ties"}),
+    "county-teams-ko": frozenset({"entries", "remaining", "round", "boards_per_match"}),
+    "county-teams-qualifier": frozenset({"entries", "boards", "ties"}),
+    "swiss-teams": frozenset({"tables", "boards", "boards_per_match", "ties"}),
+    "swiss-pairs": frozenset({"tables", "boards", "boards_per_match", "ties"}),
+    "inter-county-league": frozenset({"tables", "boards_per_match", "divisions", "division"}),
+}
 
-def _refuse_others(options: EbuOptions, reads: set[str]) -> None:
+
+def _refuse_others(options: EbuOptions, reads: frozenset[str]) -> None:
     """Each event reads its own options; any other given is refused, naming it."""
     event = options.event
     for item in fields(EbuOptions):
@@ -575,7 +587,7 @@ def _result(
 
 
 def _county_pairs_final(options: EbuOptions) -> EbuResult:
-    _refuse_others(options, {"entries", "remaining", "boards", "ties"})
+    _refuse_others(options, EVENT_READS["county-pairs-final"])
     entries = int(
         _need(
             options.entries,
@@ -634,7 +646,7 @@ def _county_pairs_final(options: EbuOptions) -> EbuResult:
 
 
 def _county_teams_ko(options: EbuOptions) -> EbuResult:
-    _refuse_others(options, {"entries", "remaining", "round", "boards_per_match"})
+    _refuse_others(options, EVENT_READS["county-teams-ko"])
     entries = int(
         _need(
             options.entries,
@@ -681,7 +693,7 @@ def _county_teams_ko(options: EbuOptions) -> EbuResult:
 
 
 def _county_teams_qualifier(options: EbuOptions) -> EbuResult:
-    _refuse_others(options, {"entries", "boards", "ties"})
+    _refuse_others(options, EVENT_READS["county-teams-qualifier"])
     entries = int(
         _need(
             options.entries,
@@ -724,7 +736,7 @@ def _county_teams_qualifier(options: EbuOptions) -> EbuResult:
 def _swiss(options: EbuOptions) -> EbuResult:
     event = str(options.event)
     kind = SWISS[event]
-    _refuse_others(options, {"tables", "boards", "boards_per_match", "ties"})
+    _refuse_others(options, EVENT_READS[event])
     tables = Fraction(
         math.floor(
             _need(
@@ -770,7 +782,7 @@ def _swiss(options: EbuOptions) -> EbuResult:
 
 
 def _inter_county_league(options: EbuOptions) -> EbuResult:
-    _refuse_others(options, {"tables", "boards_per_match", "divisions", "division"})
+    _refuse_others(options, EVENT_READS["inter-county-league"])
     division = int(
         _need(
             options.division,

@@ -92,3 +92,41 @@ def test_a_player_under_a_third_of_the_boards_gets_no_match_award():
     options = options_for(facts, kind="teams", boards=42, placings=teams)
     awards, _ = competition_awards(teams, [_match(1, "T1", "T2", 15, 5)], options)
     assert {a.player for a in awards}.isdisjoint({"x", "y"})  # 10 of 42 boards
+
+
+PAIRS = tuple(_team(f"P{n}", n, f"{n}x", f"{n}y") for n in range(1, 26))  # 25 pairs
+
+
+def test_a_pairs_ladder_counts_its_pairs_two_a_table():
+    """4.11.3: a ladder ranks pairs; its tables from its pairs (docs/awards-ebu.md)."""
+    options = options_for({"ladder": True, "games": 10}, kind="pairs", boards=0, placings=PAIRS)
+    assert options.movement == "pairs" and options.boards is None  # a ladder reads no boards
+    awards, result = competition_awards(PAIRS, [], options)
+    assert result.scale == "ladder" and awards
+    printed = calculate(options_from({"ladder": True, "games": 10, "movement": "pairs",
+                                      "tables": Fraction(25, 2)}))  # fmt: skip
+    assert {a.points for a in awards if a.entry == "P1"} == {printed.places[0].points}
+
+
+def test_green_point_events_read_only_their_own_facts():
+    """Chapter 6: the county pairs final reads its pairs as entries (6.3.1), the Swiss
+    pairs its tables, two pairs a table (6.4.2); both pay green points."""
+    final = options_for({"event": "county-pairs-final"}, kind="pairs", boards=36, placings=PAIRS)
+    awards, result = competition_awards(PAIRS, [], final)
+    assert result.colour == "green" and awards and final.movement is None
+    swiss = options_for(
+        {"event": "swiss-pairs", "boards_per_match": 6}, kind="pairs", boards=42, placings=PAIRS
+    )
+    awards, result = competition_awards(PAIRS, [], swiss)
+    printed = calculate(options_from({"event": "swiss-pairs", "boards_per_match": 6,
+                                      "boards": 42, "tables": Fraction(25, 2)}))  # fmt: skip
+    assert {a.points for a in awards if a.entry == "P1"} == {printed.places[0].points}
+
+
+def test_a_tie_with_the_part_table_pair_is_cut_where_the_scale_stops():
+    """4.1.3: 25 pairs are 12 full tables, 24 pairs ranked; a tie for 24th-25th shares
+    nothing the scale pays, so the event is still awarded."""
+    tied = (*PAIRS[:23], replace(PAIRS[23], place_to=25), replace(PAIRS[24], place=24))
+    options = options_for({}, kind="pairs", boards=24, placings=tied)
+    awards, result = competition_awards(tied, [], options)
+    assert result.why is None and awards

@@ -31,6 +31,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from awards.domain.ebu.ledger import gold_held
 from awards.models import MasterPointAward, MasterPointHolding, Promotion
 from awards.services import refresh_holdings
 from members.domain.age import season_of
@@ -41,6 +42,11 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+# 2.5.1: Gwen's 140 gold points of 2 December 2023 lose a fifth on each anniversary;
+# the holding shows what is held today (the award row keeps the 140).
+GWEN_GOLD_HELD = (
+    f"{gold_held([(date(2023, 12, 2), Decimal(140))], timezone.localdate()).normalize():f}"
+)
 SV = {"HTTP_ACCEPT_LANGUAGE": "sv"}
 NBSP = "\xa0"  # Swedish groups thousands with a no-break space
 MARCH = date(2024, 3, 1)
@@ -141,7 +147,7 @@ def test_the_member_page_shows_the_holding_by_kind_and_the_rank(client, ledger):
     assert '<dd id="holding-blue">0</dd>' in body
     assert '<dd id="holding-green">700</dd>' in body
     assert '<dd id="holding-total">130,000</dd>' in body  # 2.6.1: 60,000 + 100 × 700
-    assert '<dd id="holding-gold">140</dd>' in body
+    assert f'<dd id="holding-gold">{GWEN_GOLD_HELD}</dd>' in body
     assert '<p id="rank-name"><strong>Grand Master</strong></p>' in body
     # 2.6.2 line 1483: Premier Grand Master asks for 1,500 green points and nothing else.
     assert "Next rank: Premier Grand Master — 800 more green points." in body
@@ -248,7 +254,8 @@ def test_the_master_points_list_in_ebu_columns_best_first(client, ledger):
     assert head is not None
     assert [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head[1])] == MASTERPOINTS_HEAD
     assert _rows(body, "masterpoints-list") == [
-        ["1", "91005", "Gwen Green", "–", "60000", "0", "700", "140", "130000", "Grand Master"],
+        ["1", "91005", "Gwen Green", "–", "60000", "0", "700", GWEN_GOLD_HELD, "130000",
+         "Grand Master"],  # fmt: skip
         ["2", "91004", "Tom Tate", "–", "45000", "0", "0", "0", "45000", "Tournament Master"],
         ["3", "91003", "Nora North", "–", "22000", "0", "80", "0", "30000", "National Master"],
         [
