@@ -138,7 +138,7 @@ def build_demo_season(
             # A scorer numbers the pairs 1..N as they sit down, not as they finish.
             numbers = list(range(1, size + 1))
             number_rng.shuffle(numbers)
-            top = _matchpoint_top(size, kind.players) * boards
+            top = matchpoint_top(size, kind.players) * boards
             local = by_club[club]
             need = size * kind.players
             # Members with a login (the demo logins) play most of their club's events,
@@ -164,7 +164,12 @@ def build_demo_season(
                     placed.append((entry_id, place))
                     if kind.kind != "teams":  # a barometer's standings follow its matches
                         standing_rows.append(
-                            (entry_id, place, place + shared - 1, *_matchpoints(place, size, top))
+                            (
+                                entry_id,
+                                place,
+                                place + shared - 1,
+                                *demo_matchpoints(place, size, top),
+                            )
                         )
                     for _seat in range(kind.players):
                         player_rows.append((player_id, entry_id, chosen.pop()))
@@ -172,10 +177,10 @@ def build_demo_season(
                     entry_id += 1
                 place += shared
             if kind.kind == "teams":
-                matches = _round_robin(match_rng, tid, placed, per_section)
+                matches = round_robin(match_rng, tid, placed, per_section)
                 for row in matches:
                     match_rows.append((first_m + len(match_rows), *row))
-                standing_rows.extend(_team_standings([entry for entry, _p in placed], matches))
+                standing_rows.extend(team_standings([entry for entry, _p in placed], matches))
         if progress:
             progress("draw", tournaments, tournaments)
         entries = Counter(section for _id, section, *_rest in entry_rows)
@@ -251,14 +256,14 @@ def _event_name(names: dict, kind: Kind, day: date) -> str:
     return names[(kind.kind, kind.level)]
 
 
-def _matchpoint_top(size: int, players: int) -> int:
+def matchpoint_top(size: int, players: int) -> int:
     """A board's top (topscore, 2 a result beaten) when the field plays it at every
     table: ``size`` pairs or players, four players a table."""
     tables = max(2, math.ceil(size * players / 4))
     return 2 * (tables - 1)
 
 
-def _matchpoints(place: int, size: int, top: int) -> tuple[Decimal, Decimal]:
+def demo_matchpoints(place: int, size: int, top: int) -> tuple[Decimal, Decimal]:
     """Matchpoints and percentage of ``place``: from about 65 % down to about 38 %, as a
     club field spreads; the points are whole (no Neuberg here), the percentage theirs."""
     share = Decimal(place - 1) / max(size - 1, 1)
@@ -266,7 +271,7 @@ def _matchpoints(place: int, size: int, top: int) -> tuple[Decimal, Decimal]:
     return points, (100 * points / top).quantize(Decimal("0.01"))
 
 
-def _team_standings(teams: list[int], matches: list[tuple]) -> list[tuple]:
+def team_standings(teams: list[int], matches: list[tuple]) -> list[tuple]:
     """(entry, place, place_to, VP, None) of a round robin's ``matches`` rows: by total
     VP, then by IMPs won less lost; teams level on both share the place."""
     vp: dict[int, Decimal] = defaultdict(Decimal)
@@ -301,7 +306,7 @@ def _vp(margin: int, boards: int) -> tuple[Decimal, Decimal]:
     return match_vp(max(margin, 0), max(-margin, 0), boards)
 
 
-def _round_robin(
+def round_robin(
     rng: random.Random, tournament: int, placed: list[tuple[int, int]], boards: int
 ) -> list[tuple]:
     """Every team against every other once (the circle method; with an odd count

@@ -14,6 +14,7 @@ from members.models import Club, District, Federation, Member
 from members.services import current_season
 from tournaments.demo import build_demo_season
 from tournaments.licences.demo import build_demo_licences
+from tournaments.licences.demo_ebu import build_ebu_demo_season
 from tournaments.sanctions.demo import build_demo_sanctions
 
 
@@ -86,6 +87,24 @@ class Steps:
             self.out.flush()
         else:
             self.out.write(line)
+
+
+def _sbf_season(*, tournaments: int, seed: int, profile, progress) -> str:
+    build_demo_season(
+        tournaments=tournaments, seed=seed, language=profile.language, progress=progress
+    )
+    return ""
+
+
+def _ebu_season(*, tournaments: int, seed: int, profile, progress) -> str:
+    """The EBU's events carry the EBU calculator's facts, and its licensed events their
+    licences (tournaments/demo_ebu.py): the SBF's season means nothing to its rulebook."""
+    _season, licences = build_ebu_demo_season(tournaments=tournaments, seed=seed, progress=progress)
+    return f" ({licences} under a licence)"
+
+
+# A demo season in the shape its rulebook reads, by the profile's rulebook code.
+SEASONS = {"sbf": _sbf_season, "ebu": _ebu_season}
 
 
 class Command(BaseCommand):
@@ -167,11 +186,8 @@ class Command(BaseCommand):
         if tournaments > 0:
             started = time.perf_counter()
             with steps.step("Tournaments") as progress:
-                build_demo_season(
-                    tournaments=tournaments,
-                    seed=seed,
-                    language=profile.language,
-                    progress=progress,
+                licensed = SEASONS[profile.rulebook](
+                    tournaments=tournaments, seed=seed, profile=profile, progress=progress
                 )
             with steps.step("Master points and classes"):
                 report = recompute_season()
@@ -181,8 +197,8 @@ class Command(BaseCommand):
                 recompute_from(None)
             self.stdout.write(
                 self.style.SUCCESS(
-                    f"Demo season: {report.tournaments} tournaments, {report.written} master "
-                    f"point awards and the handicaps they give in "
+                    f"Demo season: {report.tournaments} tournaments{licensed}, {report.written} "
+                    f"master point awards and the handicaps they give in "
                     f"{time.perf_counter() - started:.1f} s."
                 )
             )
