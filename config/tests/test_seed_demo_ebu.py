@@ -29,7 +29,7 @@ from tournaments.demo_ebu import DRAWN, PLAN, build_ebu_season
 from tournaments.licences.demo import PLANS as OFFICE_PLANS
 from tournaments.licences.demo import build_demo_licences
 from tournaments.licences.demo_ebu import build_ebu_demo_season
-from tournaments.licences.models import Licence
+from tournaments.licences.models import Licence, UmsStatement
 from tournaments.models import EntryPlayer, Standing, TeamMatch, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,15 @@ def test_seed_demo_builds_an_ebu_season_in_which_every_event_is_awarded():
     )  # fmt: skip
     # The office's own demo licences (tournaments.licences.demo) besides the season's.
     licensed = Licence.objects.count() - len(OFFICE_PLANS)
-    assert f"Demo season: 120 tournaments ({licensed} under a licence), " in out.getvalue()
+    issued = UmsStatement.objects.count()
+    paid = UmsStatement.objects.filter(state=UmsStatement.State.PAID).count()
+    assert (
+        f"Demo season: 120 tournaments ({licensed} under a licence; {issued} club "
+        f"statements, {paid} paid), " in out.getvalue()
+    )
+    # 1.3: the last two full months' statements, the older one paid by every other club.
+    assert issued > paid > 0
+    assert all(s.total > 0 and s.lines.exists() for s in UmsStatement.objects.all())
     runs = list(TournamentAwards.objects.select_related("tournament"))
     assert len(runs) == 120
     unawarded = [run for run in runs if run.awards == 0]

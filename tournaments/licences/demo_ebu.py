@@ -18,7 +18,9 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
+from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -28,7 +30,8 @@ from tournaments.demo import Progress
 from tournaments.demo_ebu import EbuDemoSeason, LicenceNeed, Venues, build_ebu_season
 
 from . import domain as rules
-from .models import FeeRate, Licence, LicenceAction, Organisation
+from . import ums
+from .models import FeeRate, Licence, LicenceAction, Organisation, UmsRate
 from .selectors import GRANTED
 from .services import application_of
 
@@ -232,3 +235,43 @@ def _standard_rates() -> dict[str, rules.FeeRate]:
 
 def _at(day: dt.date) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(day, dt.time(10, 0)))
+
+
+User = get_user_model()
+# The demo's office login (members.demo, ENGLISH.logins).
+DEMO_OFFICE = "office"
+# The office's own figure for the demo, per player session, in pounds: the Handbook
+# gives none ("Current levels can be found on the EBU web-site", 1.3.2).
+DEMO_UMS_PRICE = Decimal("0.40")
+
+
+def build_demo_statements(today: dt.date | None = None) -> tuple[int, int]:
+    """The season's Universal Membership (1.3): the demo's price from two years back,
+    the statements of the last two full months issued by the office, and the older
+    month's paid by every other club, so the office's list shows paid, due and
+    overdue statements (1.3.3: payment within 30 days). Returns (issued, paid)."""
+    today = today or timezone.localdate()
+    office = User.objects.filter(username=DEMO_OFFICE).first()
+    UmsRate.objects.create(
+        per_player_session=DEMO_UMS_PRICE, valid_from=dt.date(today.year - 2, 4, 1)
+    )
+    last = today.replace(day=1) - dt.timedelta(days=1)
+    earlier = last.replace(day=1) - dt.timedelta(days=1)
+    issued = paid = 0
+    for month in (earlier, last):
+        statements, _refused = ums.issue_month(
+            month.year, month.month, user=office, today=month + dt.timedelta(days=3)
+        )
+        issued += len(statements)
+        if month != earlier:
+            continue
+        for statement in statements[::2]:
+            ums.record_payment(
+                statement,
+                user=office,
+                amount=statement.total,
+                paid_on=month + dt.timedelta(days=20),
+                reference=f"DEMO-{statement.pk}",
+            )
+            paid += 1
+    return issued, paid

@@ -14,7 +14,7 @@ from members.models import Club, District, Federation, Member
 from members.services import current_season
 from tournaments.demo import build_demo_season
 from tournaments.licences.demo import build_demo_licences
-from tournaments.licences.demo_ebu import build_ebu_demo_season
+from tournaments.licences.demo_ebu import build_demo_statements, build_ebu_demo_season
 from tournaments.sanctions.demo import build_demo_sanctions
 
 
@@ -100,7 +100,8 @@ def _ebu_season(*, tournaments: int, seed: int, profile, progress) -> str:
     """The EBU's events carry the EBU calculator's facts, and its licensed events their
     licences (tournaments/demo_ebu.py): the SBF's season means nothing to its rulebook."""
     _season, licences = build_ebu_demo_season(tournaments=tournaments, seed=seed, progress=progress)
-    return f" ({licences} under a licence)"
+    issued, paid = build_demo_statements()
+    return f" ({licences} under a licence; {issued} club statements, {paid} paid)"
 
 
 # A demo season in the shape its rulebook reads, by the profile's rulebook code.
