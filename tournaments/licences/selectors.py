@@ -123,7 +123,8 @@ def results_of(licence: Licence) -> list[dict]:
             {
                 "tournament": tournament,
                 "players": len(players),
-                "credited": sorted(credited.items()),
+                # "1680 MP", "2.5 blue": as the lists print points.
+                "credited": [(unit, f"{p.normalize():f}") for unit, p in sorted(credited.items())],
             }
         )
     return rows

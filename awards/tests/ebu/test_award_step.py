@@ -251,7 +251,7 @@ def test_the_licence_page_lists_its_results_and_their_points(client, shared_fixt
     assert elsewhere.get_absolute_url() not in results
     credited = MasterPointAward.objects.filter(tournament=tournament)
     total = sum(a.credited for a in credited)
-    assert f"{total} MP" in results
+    assert f"{total.normalize():f} MP" in results
     assert f'<td data-label="Players credited">{credited.count()}</td>' in results
 
 
