@@ -26,6 +26,17 @@ class CalculatorForm(forms.Form):
         required=False,
     )
     level = forms.ChoiceField(label=_("Level"), required=False, choices=LEVELS)
+    dm_final = forms.ChoiceField(
+        label=_("District championship final (bonus)"),
+        required=False,
+        choices=[
+            ("", "–"),
+            ("open", _("Pairs, open class: 60-40-30")),
+            ("other", _("Other pairs finals: 10-5-3")),
+            ("hcp30", _("Pairs Hcp 30+: 10-5-3 from 40 boards")),
+            ("teams", _("Teams, open class: 42-30-21")),
+        ],
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

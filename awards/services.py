@@ -749,12 +749,17 @@ def scale_rows(
     met: int | None = None,
     level: str | None = None,
     variant: str | None = None,
+    dm_final: str | None = None,
 ) -> list[dict]:
-    """The calculator's rows: place, points as credited in the colour's unit, colour, reason.
+    """The calculator's rows: place, points as credited in the colour's unit, colour, reason;
+    with ``dm_final`` the district championship final's bonus added, as the award step
+    adds it (awards/domain/sbf/dm_bonus.py).
 
     Raises ``UnknownScale`` (its message lists the tables) or ``OutOfRange``.
     """
-    options = {"variant": variant} if variant else {}
+    options: dict[str, str] = {"variant": variant} if variant else {}
+    if dm_final:
+        options["dm_final"] = dm_final
     places = rulebook().scale(
         table,
         entries=entries,

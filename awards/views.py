@@ -82,6 +82,7 @@ def calculator(request):
                 boards=data["boards"],
                 met=data["met"],
                 level=data["level"] or None,
+                dm_final=data["dm_final"] or None,
             )
         except UnknownScale as exc:
             problem = str(exc)

@@ -69,6 +69,10 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
         "vp_scale": OptionName("int", "VP total of a level match when the VP do not show it"),
         "matches_per_round": OptionName("int", "1 or 2 matches per round (B4)"),
         "sm_event": OptionName("str", "G2: junior (G2a), veteran (G2b) or semifinal (G2c)"),
+        # district championship finals (dm_bonus.py)
+        "dm_final": OptionName(
+            "str", "a DM final's bonus: open, other (pairs), teams or hcp30 (000 lines 1736-1771)"
+        ),
         "stages": OptionName(
             "mapping", "G2 veterans: round -> qualifying/quarterfinal/semifinal/final/third_place"
         ),
@@ -123,4 +127,10 @@ def check_options(options: Mapping[str, object]) -> list[str]:
         accepts, wanted = _OPTION_TYPES[known.type]
         if value is not None and not accepts(value):
             errors.append(f"option {name!r} must be {wanted}, got {value!r}")
+        elif name == "dm_final" and value is not None and value not in DM_FINALS:
+            errors.append(f"option 'dm_final' must be one of {', '.join(DM_FINALS)}, got {value!r}")
     return errors
+
+
+# The values of ``dm_final`` (dm_bonus.BONUS; 000 lines 1736-1771, 003 line 343).
+DM_FINALS = ("open", "other", "teams", "hcp30")

@@ -26,6 +26,7 @@ from . import (
     bronze_individual,
     bronze_pairs,
     classes,
+    dm_bonus,
     gold,
     pairs,
     rally,
@@ -222,10 +223,18 @@ class SbfRulebook:
         level: Colour | None = None,
         variant: str | None = None,
         kind: str = "pairs",
+        dm_final: str | None = None,
     ) -> tuple[PlaceAward, ...]:
         """The award per place. ``variant`` picks H1's stage (or ``level`` SILVER for
         the semifinal), H2's category and raised gold (``"raised"``); ``kind``
-        ``"individual"`` makes the gold scale follow table F."""
+        ``"individual"`` makes the gold scale follow table F; ``dm_final`` adds a
+        district championship final's bonus (:mod:`.dm_bonus`)."""
+        if dm_final:
+            places = self.scale(
+                table, entries=entries, boards=boards, met=met, level=level, variant=variant,
+                kind=kind,
+            )  # fmt: skip
+            return dm_bonus.scale_with_bonus(places, dm_final, boards=boards)
         if self.cells:
             with amended(self.cells):
                 return SbfRulebook().scale(
@@ -301,6 +310,13 @@ class SbfRulebook:
         )
 
     def _award(self, competition: Competition) -> AwardOutcome:
+        outcome = self._by_table(competition)
+        final = competition.option("dm_final")
+        if final:
+            outcome = dm_bonus.with_bonus(outcome, competition, str(final))
+        return outcome
+
+    def _by_table(self, competition: Competition) -> AwardOutcome:
         if competition.option("rally"):
             return rally.award(competition)
         if competition.kind == "teams" or (competition.table in teams.TEAM_TABLES):

@@ -12,6 +12,7 @@ from awards.domain.core import SBF_COLOURS, OutOfRange, UnknownScale
 from awards.domain.ebu.calculator import calculate, options_from
 from awards.domain.ebu.core import EbuInputError, EbuResult
 from awards.domain.ebu.rulebook import EBU
+from awards.domain.sbf.options import DM_FINALS
 from awards.rulebooks import rulebook
 from awards.services import scale_rows
 from members.federation import current
@@ -45,7 +46,7 @@ EBU_FLAGS = (
     ("--ladder", "a ladder (4.11)"),
     ("--final", "ladder: the awards of the series' final ranking list (4.11)"),
 )
-SBF_ONLY = ("table", "met", "level", "variant")
+SBF_ONLY = ("table", "met", "level", "variant", "dm_final")
 
 
 class Command(BaseCommand):
@@ -71,6 +72,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--variant",
             help='SBF: a stage, division or category: H1 "semifinal", E3 "2/3", G2 "veteran:final"',
+        )
+        parser.add_argument(
+            "--dm-final",
+            choices=DM_FINALS,
+            help="SBF: a district championship final's bonus (000 lines 1736-1771)",
         )
         for name, text in EBU_VALUES:
             parser.add_argument(name, help=f"EBU: {text}")
@@ -109,6 +115,7 @@ class Command(BaseCommand):
                 met=options["met"],
                 level=options["level"],
                 variant=options["variant"],
+                dm_final=options["dm_final"],
             )
         except UnknownScale as exc:
             raise CommandError(str(exc)) from exc
@@ -127,7 +134,8 @@ class Command(BaseCommand):
     def ebu(self, options):
         for name in SBF_ONLY:
             if options[name] is not None:
-                raise CommandError(f"--{name}: an SBF option; the EBU scales are chosen by event")
+                option = name.replace("_", "-")
+                raise CommandError(f"--{option}: an SBF option; the EBU scales are chosen by event")
         names = [n.lstrip("-") for n, _ in (*EBU_VALUES, *EBU_FLAGS)]
         values = {name: options[name.replace("-", "_")] for name in names}
         values.update(boards=options["boards"], entries=options["entries"], tie=options["tie"])
