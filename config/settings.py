@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.sanctions",
     "tournaments.licences",
+    "tournaments.championships",
     "awards",
     "handicap",
     "config",  # last: the pipeline's wiring and the demo, above every app
