@@ -20,6 +20,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("sanctions/", include("tournaments.sanctions.urls")),
     path("licences/", include("tournaments.licences.urls")),
+    path("championships/", include("tournaments.championships.urls")),
     path("masterpoints/", include("awards.urls")),
     path("handicap/", include("handicap.urls")),
     path("", include("members.urls")),

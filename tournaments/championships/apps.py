@@ -10,3 +10,18 @@ class ChampionshipsConfig(AppConfig):
     name = "tournaments.championships"
     label = "championships"
     verbose_name = _("District championships")
+
+    def ready(self) -> None:
+        # Imported here: the page's registry and the selectors read models.
+        from members.common.pages import START_PAGE, Part
+
+        from . import selectors
+
+        START_PAGE.add(
+            Part(
+                "championships",
+                selectors.district_part,
+                {"district": "championships/start/_district.html"},
+                order=50,
+            )
+        )

@@ -1,0 +1,133 @@
+"""What a championship's pages read: its stages and heats, and for DM-par the places in
+the final each heat earns and the pairs that hold them, with the rule behind each
+(``domain.final_places``; seed 003 lines 157-296)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import get_language
+
+from tournaments.models import Entry
+
+from .domain.final_places import (
+    Allocation,
+    LotNeeded,
+    PercentagesNeeded,
+    PlacesInputError,
+    allocate,
+    final_size_reason,
+)
+from .models import Championship, Heat, Stage
+
+HEAT_STAGES = (Stage.Kind.CLUB_HEATS, Stage.Kind.SILVER_HEATS, Stage.Kind.BRONZE_HEATS)
+
+
+@dataclass(frozen=True)
+class QualifiedPair:
+    place: int
+    name: str
+    percent: Decimal | None
+
+
+@dataclass(frozen=True)
+class HeatLine:
+    heat: Heat
+    pairs: int
+    places: int
+    reasons: list[str]
+    qualified: list[QualifiedPair]
+
+
+@dataclass(frozen=True)
+class Qualification:
+    """The final's size and each heat's places, or why they cannot be given yet."""
+
+    qualified: int
+    final_size: int
+    size_reason: str
+    heats: list[HeatLine]
+    problem: str = ""
+
+
+def _text(en: str, sv: str) -> str:
+    return sv if (get_language() or "sv").startswith("sv") else en
+
+
+def heat_results(heat: Heat) -> list[tuple[str, Decimal | None]]:
+    """The heat's pairs in their order (the heat's standings after its tie-break, 003
+    lines 209-211): name and percentage."""
+    if heat.tournament_id is None:
+        return []
+    entries = (
+        Entry.objects.filter(section__tournament_id=heat.tournament_id, phantom=False)
+        .filter(standing__isnull=False)
+        .order_by("standing__place", "number")
+        .values_list("name", "standing__percentage")
+    )
+    return [(name, percent) for name, percent in entries]
+
+
+def qualification(championship: Championship) -> Qualification | None:
+    """DM-par's places in the final from the heats played so far (None for DM Lag)."""
+    if championship.form != Championship.Form.PAIRS:
+        return None
+    heats = list(
+        Heat.objects.filter(stage__championship=championship, stage__kind__in=HEAT_STAGES)
+        .exclude(tournament=None)
+        .select_related("stage", "club")
+        .order_by("day", "name")
+    )
+    results = [heat_results(heat) for heat in heats]
+    sizes = [len(r) for r in results]
+    qualified = sum(sizes)
+    size = final_size_reason(qualified)
+    size_text = _text(size.reason.en, size.reason.sv)
+    if not heats or size.size == 0:
+        return Qualification(qualified, 0, size_text, [])
+    try:
+        allocation = _allocated(sizes, size.size, results)
+    except PlacesInputError as refusal:
+        return Qualification(qualified, size.size, size_text, [], problem=str(refusal))
+    lines = []
+    for heat, result, placed in zip(heats, results, allocation.heats, strict=True):
+        lines.append(
+            HeatLine(
+                heat=heat,
+                pairs=placed.pairs,
+                places=placed.places,
+                reasons=[_text(r.en, r.sv) for r in placed.reasons],
+                qualified=[
+                    QualifiedPair(n, name, percent)
+                    for n, (name, percent) in enumerate(result[: placed.places], start=1)
+                ],
+            )
+        )
+    return Qualification(qualified, size.size, size_text, lines)
+
+
+def _allocated(sizes: list[int], final: int, results) -> Allocation:
+    """T1-T2, and T3 with each heat's first pair not placed by T1 when it is needed
+    (003 lines 266-268); a tie T3 cannot break is the committee's lot (line 270)."""
+    try:
+        return allocate(sizes, final)
+    except LotNeeded:
+        raise
+    except PercentagesNeeded:
+        total = sum(sizes)
+        next_percent = []
+        for size, result in zip(sizes, results, strict=True):
+            whole = size * final // total
+            percent = result[whole][1] if whole < len(result) else None
+            next_percent.append(percent if percent is not None else Decimal(0))
+        return allocate(sizes, final, next_percent)
+
+
+def district_part(viewer, user=None) -> dict | None:
+    """The district official's start page: their district's championships, newest
+    season first (issue #21: run by the district official from their start page)."""
+    if not viewer.roles.districts:
+        return None
+    championships = Championship.objects.filter(district__in=list(viewer.roles.districts))
+    return {"championships": list(championships.order_by("-season", "form", "discipline")[:8])}

@@ -1,0 +1,92 @@
+"""The public pages of a district championship (issue #21 point 4, first part): its
+stages and heats, and DM-par's places in the final with the rule behind each (seed 003
+lines 219-270: the final's size, T1 and T2)."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from members.tests.factories import ClubFactory, DistrictFactory
+from tournaments.championships.models import Championship, Heat, Stage
+from tournaments.models import Entry, Section, Standing, Tournament
+
+pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+SV = {"HTTP_ACCEPT_LANGUAGE": "sv"}
+
+
+def _heat_tournament(name: str, pairs: int) -> Tournament:
+    day = dt.date(2024, 10, 5)
+    tournament = Tournament.objects.create(
+        event_id=name, name=name, start_date=day, end_date=day, kind="pairs",
+        scoring="matchpoints", level="silver", boards=26,
+    )  # fmt: skip
+    section = Section.objects.create(tournament=tournament, name="A")
+    for n in range(1, pairs + 1):
+        entry = Entry.objects.create(section=section, number=n, name=f"{name} pair {n}")
+        Standing.objects.create(
+            entry=entry, place=n, place_to=n, score=Decimal(200 - n),
+            percentage=Decimal("70") - n,
+        )  # fmt: skip
+    return tournament
+
+
+@pytest.fixture
+def dm():
+    district = DistrictFactory()
+    championship = Championship.objects.create(
+        district=district, season=2024, discipline="open", form="pairs", name="DM Par Open"
+    )
+    heats = Stage.objects.create(championship=championship, kind=Stage.Kind.SILVER_HEATS)
+    Stage.objects.create(championship=championship, kind=Stage.Kind.FINAL)
+    for name, pairs in (("Heat A", 12), ("Heat B", 14), ("Heat C", 16)):
+        Heat.objects.create(
+            stage=heats, name=name, club=ClubFactory(district=district),
+            day=dt.date(2024, 10, 5), tournament=_heat_tournament(name, pairs),
+        )  # fmt: skip
+    return championship
+
+
+def test_the_list_and_the_page_show_the_championship(client, dm):
+    listing = client.get(reverse("championships:list"), **EN).content.decode()
+    assert reverse("championships:detail", args=[dm.pk]) in listing
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert "Only players of the district's clubs" in page  # 000 line 1760: closed
+    assert "Silver heats" in page and "Heat B" in page
+
+
+def test_the_places_in_the_final_and_who_holds_them(client, dm):
+    """42 pairs: a final of 22 (half is 21, up to the next even number, 003 line 222);
+    12 × 22 / 42 = 6.286, 14 × 22 / 42 = 7.333, 16 × 22 / 42 = 8.381: T1 gives 6, 7
+    and 8, and T2 the last place to the largest remainder, heat C (lines 250-264)."""
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    section = page[page.index('id="qualification"') :]
+    assert "22" in section[: section.index("</p>")]
+    assert "Heat A" in section and "6 places" in section
+    assert "7 places" in section and "9 places" in section
+    heat_c = section[section.index("Heat C") :]
+    assert "largest remainder 0.381" in heat_c
+    assert "Heat C pair 9 (61.00 %)" in heat_c and "Heat C pair 10" not in heat_c
+    swedish = client.get(reverse("championships:detail", args=[dm.pk]), **SV).content.decode()
+    assert "största rest 0,381" in swedish
+
+
+def test_a_teams_championship_has_no_pairs_final_places(client, dm):
+    dm.form = Championship.Form.TEAMS
+    dm.save()
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert 'id="qualification"' not in page
+
+
+def test_the_district_official_finds_the_championships_on_the_start_page(client, dm):
+    from members.models import Role
+    from members.tests.factories import give_role, member_with_login
+
+    official = member_with_login()
+    give_role(official, Role.Kind.DISTRICT_OFFICIAL, district=dm.district)
+    client.force_login(official.user)
+    page = client.get(reverse("members:my_page"), **EN).content.decode()
+    card = page[page.index('id="start-championships"') :]
+    assert reverse("championships:detail", args=[dm.pk]) in card[: card.index("</section>")]

@@ -1,0 +1,28 @@
+"""The public pages of the district championships: the list, and each championship's
+stages, heats and qualification with the rule behind each place."""
+
+from django.shortcuts import get_object_or_404, render
+
+from .models import Championship
+from .selectors import qualification
+
+
+def championship_list(request):
+    championships = Championship.objects.select_related("district").order_by(
+        "-season", "district__name", "form", "discipline"
+    )
+    return render(request, "championships/list.html", {"championships": championships})
+
+
+def championship_detail(request, pk: int):
+    championship = get_object_or_404(Championship.objects.select_related("district"), pk=pk)
+    stages = championship.stages.prefetch_related("heats__club", "heats__tournament")
+    return render(
+        request,
+        "championships/detail.html",
+        {
+            "championship": championship,
+            "stages": stages,
+            "qualification": qualification(championship),
+        },
+    )
