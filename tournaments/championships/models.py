@@ -44,6 +44,10 @@ class Championship(models.Model):
     )
     # The SM places the district has in this discipline (003: "SM-platser").
     sm_places = models.PositiveSmallIntegerField(_("SM places"), default=0)
+    # DM Lag: the places in the semifinals the heats share (003 lines 571-573).
+    semifinal_places = models.PositiveSmallIntegerField(
+        _("places in the semifinals"), default=0, db_default=0
+    )
 
     class Meta:
         verbose_name = _("district championship")

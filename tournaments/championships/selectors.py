@@ -19,6 +19,8 @@ from .domain.final_places import (
     allocate,
     final_size_reason,
 )
+from .domain.semifinal_places import PlacesInputError as SemifinalInputError
+from .domain.semifinal_places import semifinal_places
 from .models import Championship, Heat, Stage
 
 HEAT_STAGES = (Stage.Kind.CLUB_HEATS, Stage.Kind.SILVER_HEATS, Stage.Kind.BRONZE_HEATS)
@@ -73,12 +75,7 @@ def qualification(championship: Championship) -> Qualification | None:
     """DM-par's places in the final from the heats played so far (None for DM Lag)."""
     if championship.form != Championship.Form.PAIRS:
         return None
-    heats = list(
-        Heat.objects.filter(stage__championship=championship, stage__kind__in=HEAT_STAGES)
-        .exclude(tournament=None)
-        .select_related("stage", "club")
-        .order_by("day", "name")
-    )
+    heats = _played_heats(championship)
     results = [heat_results(heat) for heat in heats]
     sizes = [len(r) for r in results]
     qualified = sum(sizes)
@@ -105,6 +102,65 @@ def qualification(championship: Championship) -> Qualification | None:
             )
         )
     return Qualification(qualified, size.size, size_text, lines)
+
+
+@dataclass(frozen=True)
+class SemifinalQualification:
+    """DM Lag: each heat's places in the semifinals, or why they are not settled."""
+
+    teams: int
+    places: int
+    heats: list[HeatLine]
+    problem: str = ""
+
+
+def semifinal_qualification(championship: Championship) -> SemifinalQualification | None:
+    """DM Lag's semifinal places from the heats played so far (003 lines 571-582): each
+    heat's share of the places, the teams that hold them in the heat's order."""
+    if championship.form != Championship.Form.TEAMS or not championship.semifinal_places:
+        return None
+    heats = _played_heats(championship)
+    results = [heat_results(heat) for heat in heats]
+    sizes = [len(r) for r in results]
+    places = championship.semifinal_places
+    if not heats:
+        return SemifinalQualification(0, places, [])
+    try:
+        shared = semifinal_places(sizes, places)
+    except SemifinalInputError as refusal:
+        return SemifinalQualification(sum(sizes), places, [], problem=refusal.message)
+    problem = ""
+    if shared.contest is not None:
+        heat_names = ", ".join(heats[n - 1].name for n in shared.contest.heats)
+        problem = _text(
+            f"{shared.contest.places} place(s) undecided between {heat_names}: the next "
+            f"teams' records, then the committee's lot (003 lines 575-582)",
+            f"{shared.contest.places} plats(er) oavgjorda mellan {heat_names}: nästa lags "
+            f"resultat, sedan kommitténs lottning (003 rad 575-582)",
+        )
+    lines = [
+        HeatLine(
+            heat=heat,
+            pairs=placed.teams,
+            places=placed.places,
+            reasons=[_text(r.en, r.sv) for r in placed.reasons],
+            qualified=[
+                QualifiedPair(n, name, None)
+                for n, (name, _p) in enumerate(result[: placed.places], start=1)
+            ],
+        )
+        for heat, result, placed in zip(heats, results, shared.heats, strict=True)
+    ]
+    return SemifinalQualification(sum(sizes), places, lines, problem)
+
+
+def _played_heats(championship: Championship) -> list[Heat]:
+    return list(
+        Heat.objects.filter(stage__championship=championship, stage__kind__in=HEAT_STAGES)
+        .exclude(tournament=None)
+        .select_related("stage", "club")
+        .order_by("day", "name")
+    )
 
 
 def _allocated(sizes: list[int], final: int, results) -> Allocation:

@@ -4,7 +4,7 @@ stages, heats and qualification with the rule behind each place."""
 from django.shortcuts import get_object_or_404, render
 
 from .models import Championship
-from .selectors import qualification
+from .selectors import qualification, semifinal_qualification
 
 
 def championship_list(request):
@@ -24,5 +24,6 @@ def championship_detail(request, pk: int):
             "championship": championship,
             "stages": stages,
             "qualification": qualification(championship),
+            "semifinals": semifinal_qualification(championship),
         },
     )

@@ -90,3 +90,27 @@ def test_the_district_official_finds_the_championships_on_the_start_page(client,
     page = client.get(reverse("members:my_page"), **EN).content.decode()
     card = page[page.index('id="start-championships"') :]
     assert reverse("championships:detail", args=[dm.pk]) in card[: card.index("</section>")]
+
+
+def test_dm_lag_shares_the_semifinal_places_among_its_heats(client):
+    """003 lines 571-573: share = teams in the heat / all teams × places; one place per
+    whole number, at least one, the rest by decimals. Heats of 4, 5, 6 and 13 teams and
+    20 places: 2.857, 3.571, 4.286, 9.286 → 2, 3, 4, 9, then the two left to the
+    largest decimals (heats 1 and 2): 3, 4, 4, 9 (as `dm_semifinal_places`)."""
+    district = DistrictFactory()
+    dm_lag = Championship.objects.create(
+        district=district, season=2024, discipline="open", form="teams", name="DM Lag",
+        semifinal_places=20,
+    )  # fmt: skip
+    heats = Stage.objects.create(championship=dm_lag, kind=Stage.Kind.CLUB_HEATS)
+    for name, teams in (("Heat 1", 4), ("Heat 2", 5), ("Heat 3", 6), ("Heat 4", 13)):
+        Heat.objects.create(
+            stage=heats, name=name, club=ClubFactory(district=district),
+            day=dt.date(2024, 11, 2), tournament=_heat_tournament(name, teams),
+        )  # fmt: skip
+    page = client.get(reverse("championships:detail", args=[dm_lag.pk]), **EN).content.decode()
+    section = page[page.index('id="semifinal-places"') :]
+    for name, places in (("Heat 1", 3), ("Heat 2", 4), ("Heat 3", 4), ("Heat 4", 9)):
+        assert f"{name}, " in section and f": {places} places</h3>" in section.split(name)[1][:120]
+    assert "Heat 4 pair 9" in section and "Heat 4 pair 10" not in section
+    assert 'id="qualification"' not in page  # no pairs final
