@@ -19,6 +19,7 @@ from .domain.final_places import (
     allocate,
     final_size_reason,
 )
+from .domain.heats import check_heat
 from .domain.semifinal_places import PlacesInputError as SemifinalInputError
 from .domain.semifinal_places import semifinal_places
 from .models import Championship, Heat, Stage
@@ -75,8 +76,11 @@ def qualification(championship: Championship) -> Qualification | None:
     """DM-par's places in the final from the heats played so far (None for DM Lag)."""
     if championship.form != Championship.Form.PAIRS:
         return None
-    heats = _played_heats(championship)
-    results = [heat_results(heat) for heat in heats]
+    played = [(heat, heat_results(heat)) for heat in _played_heats(championship)]
+    # A heat below its minimums is not a heat of the championship (domain.heats).
+    counted = [(heat, result) for heat, result in played if _meets_minimums(heat, result)]
+    heats = [heat for heat, _result in counted]
+    results = [result for _heat, result in counted]
     sizes = [len(r) for r in results]
     qualified = sum(sizes)
     size = final_size_reason(qualified)
@@ -154,11 +158,18 @@ def semifinal_qualification(championship: Championship) -> SemifinalQualificatio
     return SemifinalQualification(sum(sizes), places, lines, problem)
 
 
+def _meets_minimums(heat: Heat, result: list) -> bool:
+    kind = CHECKED.get(heat.stage.kind)
+    if kind is None or heat.tournament is None:
+        return True
+    return check_heat(kind, pairs=len(result), boards=heat.tournament.boards).valid
+
+
 def _played_heats(championship: Championship) -> list[Heat]:
     return list(
         Heat.objects.filter(stage__championship=championship, stage__kind__in=HEAT_STAGES)
         .exclude(tournament=None)
-        .select_related("stage", "club")
+        .select_related("stage", "club", "tournament")
         .order_by("day", "name")
     )
 
@@ -178,6 +189,36 @@ def _allocated(sizes: list[int], final: int, results) -> Allocation:
             percent = result[whole][1] if whole < len(result) else None
             next_percent.append(percent if percent is not None else Decimal(0))
         return allocate(sizes, final, next_percent)
+
+
+# The heats whose minimums and colour seed 003 states (lines 181-189).
+CHECKED = {Stage.Kind.SILVER_HEATS: "silver", Stage.Kind.BRONZE_HEATS: "bronze"}
+
+
+@dataclass(frozen=True)
+class HeatRow:
+    heat: Heat
+    colour: str  # "silver" or "bronze" once played, "" otherwise
+    problems: list[str]
+
+
+def stage_rows(championship: Championship) -> list[tuple[Stage, list[HeatRow]]]:
+    """Each stage with its heats; a played silver or bronze heat with the colour it pays
+    and what it lacks of its minimums (``domain.heats``)."""
+    rows = []
+    stages = championship.stages.prefetch_related("heats__club", "heats__tournament")
+    for stage in stages:
+        heats = []
+        for heat in stage.heats.all():
+            kind = CHECKED.get(stage.kind)
+            if kind is None or heat.tournament is None:
+                heats.append(HeatRow(heat, "", []))
+                continue
+            check = check_heat(kind, pairs=len(heat_results(heat)), boards=heat.tournament.boards)
+            problems = [_text(p.en, p.sv) for p in check.problems]
+            heats.append(HeatRow(heat, check.colour, problems))
+        rows.append((stage, heats))
+    return rows
 
 
 def district_part(viewer, user=None) -> dict | None:

@@ -4,7 +4,7 @@ stages, heats and qualification with the rule behind each place."""
 from django.shortcuts import get_object_or_404, render
 
 from .models import Championship
-from .selectors import qualification, semifinal_qualification
+from .selectors import qualification, semifinal_qualification, stage_rows
 
 
 def championship_list(request):
@@ -16,13 +16,12 @@ def championship_list(request):
 
 def championship_detail(request, pk: int):
     championship = get_object_or_404(Championship.objects.select_related("district"), pk=pk)
-    stages = championship.stages.prefetch_related("heats__club", "heats__tournament")
     return render(
         request,
         "championships/detail.html",
         {
             "championship": championship,
-            "stages": stages,
+            "stages": stage_rows(championship),
             "qualification": qualification(championship),
             "semifinals": semifinal_qualification(championship),
         },

@@ -114,3 +114,20 @@ def test_dm_lag_shares_the_semifinal_places_among_its_heats(client):
         assert f"{name}, " in section and f": {places} places</h3>" in section.split(name)[1][:120]
     assert "Heat 4 pair 9" in section and "Heat 4 pair 10" not in section
     assert 'id="qualification"' not in page  # no pairs final
+
+
+def test_each_played_heat_shows_its_colour_and_what_it_lacks(client, dm):
+    """003 line 183: a silver heat pays silver from 12 pairs and 40 boards; these heats
+    have 26 boards, so they pay bronze. A bronze heat of 7 pairs lacks its minimum of 8
+    (line 189)."""
+    bronze = Stage.objects.create(championship=dm, kind=Stage.Kind.BRONZE_HEATS)
+    Heat.objects.create(stage=bronze, name="Heat D", tournament=_heat_tournament("Heat D", 7))
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    stages = page[page.index('id="stages"') : page.index('id="qualification"')]
+    heat_a = stages[stages.index("Heat A") :]
+    assert "bronze points" in heat_a[: heat_a.index("</li>")]
+    heat_d = stages[stages.index("Heat D") :]
+    assert "a bronze heat needs at least 8 pairs, not 7 (003 line 189)" in heat_d
+    # Not a heat of the championship: its pairs neither count nor qualify.
+    qualification = page[page.index('id="qualification"') :]
+    assert "Heat D" not in qualification and "Half of 42 pairs" in qualification
