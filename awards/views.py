@@ -572,7 +572,7 @@ EBU_LIST_ROW = (
     '<td class="num">{}</td><td class="num">{}</td><td class="rank">{}</td></tr>'
 )
 # The ranking page of an EBU database: members by rank, the most senior first, and by
-# master points within a rank (the EBU has no ranking points: /tmp/docs20 "pages").
+# master points within a rank (the EBU has no ranking points: docs/awards-ebu.md, "The pages").
 EBU_RANK_ORDER = ("-rank", "-master_points", "member_id")
 EBU_RANK_COLUMNS = [
     Column("place", gettext_lazy("Place")),

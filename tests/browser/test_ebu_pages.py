@@ -2,21 +2,18 @@
 start card, the master points list, the list by rank, a month's promotions, the rank
 certificate and the promotion-list choice, at a desktop and a phone width and in both
 languages: no page scrolls sideways and axe-core finds nothing serious or critical
-(as tests/browser/test_every_page.py checks every page). Screenshots go to /tmp/shots/.
+(the check of tests/browser/test_every_page.py); screenshots go to test-artifacts/.
 
 The ledger is awards/tests/ebu/test_pages.py's personas (seed 001, 2.4-2.6)."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
-from test_every_page import OVERFLOWING, _axe_findings, _need_axe
+from test_every_page import _need_axe, _problems
 
 from awards.tests.ebu.test_pages import build_ledger
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots")
 WIDTHS = [1280, 390]
 PUBLIC = [
     ("member", "/members/91001/"),
@@ -36,35 +33,20 @@ def ebu(settings):
     return build_ledger()
 
 
-def _check(page, show, lang, pages, width) -> list[str]:
-    SHOTS.mkdir(exist_ok=True)
-    problems = []
-    for label, url in pages:
-        response = show(url)
-        assert response.ok, f"{label} {url}: HTTP {response.status}"
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        if wide > width:
-            culprits = ", ".join(page.evaluate(OVERFLOWING, width))
-            problems.append(f"{label} {url}: {wide} px wide at {width}: {culprits}")
-        problems += [f"{label} {url}: {finding}" for finding in _axe_findings(page)]
-        page.screenshot(path=str(SHOTS / f"ebu-{label}-{lang}-{width}.png"), full_page=True)
-    return problems
-
-
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_public_ebu_pages_fit_and_pass_axe(page, show, lang, ebu, width):
+def test_the_public_ebu_pages_fit_and_pass_axe(page, show, shoot, lang, ebu, width):
     _need_axe()
     page.set_viewport_size({"width": width, "height": 900})
-    problems = _check(page, show, lang, PUBLIC, width)
+    problems = _problems(page, show, shoot, PUBLIC, width)
     assert problems == [], "\n".join(problems)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_members_own_ebu_pages_fit_and_pass_axe(page, show, lang, log_in, ebu, width):
+def test_the_members_own_ebu_pages_fit_and_pass_axe(page, show, shoot, lang, log_in, ebu, width):
     _need_axe()
     page.set_viewport_size({"width": width, "height": 900})
     log_in(ebu["ann"])
-    problems = _check(page, show, lang, OWN, width)
+    problems = _problems(page, show, shoot, OWN, width)
     assert problems == [], "\n".join(problems)
 
 

@@ -513,7 +513,7 @@ def test_the_tournament_card_in_ebu_words(client, ledger):
 
 
 def test_the_pages_in_swedish(client, ledger):
-    """The new words as /tmp/sv/pages.json gives them (compiled into the catalogue)."""
+    """The new words as the Swedish catalogue (locale/sv) gives them."""
     member = client.get("/members/91001/", **SV).content.decode()
     assert f'<p id="next-rank">Nästa rank: County Master — 1{NBSP}440 mästarpoäng till.</p>' in (
         member
