@@ -279,6 +279,12 @@ class Entry(models.Model):
     printed_percentage = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     opponents_met = models.PositiveSmallIntegerField(null=True, blank=True)
     strength_group = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Struck from the results (003 lines 193-195: a pair that qualified twice in a
+    # discipline): its boards still count for the others, it takes no place and no
+    # master points. The reason as the results list shows it; "" when not struck.
+    struck = models.CharField(
+        _("struck from the results"), max_length=300, blank=True, default="", db_default=""
+    )
 
     class Meta:
         verbose_name = _("entry")
@@ -411,6 +417,36 @@ class TeamMatch(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round}: {self.home_id}-{self.away_id}"
+
+
+class MatchTimePenalty(models.Model):
+    """Late arrival or slow play in a team match, entered in minutes as the director
+    reported it and converted to VP by the seed's scales (003 lines 794-818)."""
+
+    class Kind(models.TextChoices):
+        LATE = "late", _("late arrival")
+        SLOW = "slow", _("slow play")
+
+    class Side(models.TextChoices):
+        HOME = "home", _("home team")
+        AWAY = "away", _("away team")
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="time_penalties")
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    side = models.CharField(_("team"), max_length=4, choices=Side.choices)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    minutes = models.PositiveSmallIntegerField(_("minutes"))
+    warned_before = models.BooleanField(_("warned before in the event"), default=False)
+    vp = models.DecimalField(_("VP deducted"), max_digits=5, decimal_places=2, default=0)
+    to_committee = models.BooleanField(_("for the committee"), default=False)
+
+    class Meta:
+        verbose_name = _("time penalty")
+        verbose_name_plural = _("time penalties")
+        ordering = ["match", "kind", "side", "table", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.kind} {self.side} {self.minutes} min"
 
 
 class LineupSlot(models.Model):

@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from .models import Championship, Heat, Stage
+from .models import (
+    Championship,
+    FinalPlace,
+    Heat,
+    OfficialStep,
+    RegisteredPlayer,
+    Registration,
+    Stage,
+)
 
 
 class StageInline(admin.TabularInline):
@@ -27,3 +35,31 @@ class StageAdmin(admin.ModelAdmin):
     list_display = ("championship", "kind", "starts_on", "ends_on")
     list_filter = ("kind",)
     inlines = [HeatInline]
+
+
+class RegisteredPlayerInline(admin.TabularInline):
+    model = RegisteredPlayer
+    extra = 0
+    raw_id_fields = ("member",)
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("championship", "name", "heat", "registered_on", "withdrawn_on")
+    list_filter = ("championship__season",)
+    raw_id_fields = ("championship", "heat", "club", "entry")
+    inlines = [RegisteredPlayerInline]
+
+
+@admin.register(FinalPlace)
+class FinalPlaceAdmin(admin.ModelAdmin):
+    list_display = ("championship", "name", "rule", "group", "position", "declined_on")
+    list_filter = ("rule",)
+    raw_id_fields = ("championship", "stage", "heat", "entry", "registration")
+
+
+@admin.register(OfficialStep)
+class OfficialStepAdmin(admin.ModelAdmin):
+    list_display = ("championship", "kind", "actor_name", "at")
+    list_filter = ("kind",)
+    readonly_fields = ("championship", "kind", "actor", "actor_name", "note", "at")

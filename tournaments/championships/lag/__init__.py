@@ -1,0 +1,1 @@
+"""DM Lag: heat and team checks, the semifinal draw, the final and the SM semifinal places."""
