@@ -73,3 +73,41 @@ def test_the_command_refuses_a_final_it_does_not_know():
 
     with pytest.raises(CommandError, match="--dm-final"):
         _command_rows(dm_final="ladies")
+
+
+def test_a_championship_final_pays_the_bonus_to_the_districts_best_three():
+    """The championship marks its final (tournaments/championships/final_awards.py): the
+    open pairs final pays 60-40-30 (000 lines 1747-1750) to the best three pairs whose
+    players both represent the district's clubs (003 line 321); the winners from
+    outside keep their place award and get no bonus, and the district closes up."""
+    from members.tests.factories import ClubFactory, DistrictFactory, MembershipFactory
+    from tournaments.championships.final_awards import mark_final
+    from tournaments.championships.models import Championship, Heat, Stage
+
+    field = [MemberFactory(mid=74201 + n) for n in range(24)]
+    final = _report(field, level="silver", boards=42, name="DM-final par")
+    season = final.start_date.year
+    home, away = DistrictFactory(), DistrictFactory()
+    home_club = ClubFactory(district=home)
+    for n, member in enumerate(field):
+        club = ClubFactory(district=away) if n == 0 else home_club  # one player of pair 1
+        MembershipFactory(member=member, club=club, season=season)
+    championship = Championship.objects.create(
+        district=home, season=season, discipline="open", form="pairs", name="DM Par Open"
+    )
+    stage = Stage.objects.create(championship=championship, kind=Stage.Kind.FINAL)
+    heat = Heat.objects.create(stage=stage, name="Final", tournament=final)
+    assert mark_final(heat) is True
+    final.refresh_from_db()
+    assert final.award_options["dm_final"] == "open"
+    [outside] = final.award_options["dm_outside"]
+    assert mark_final(heat) is False  # nothing changed: no second run
+    run_step(tournament_id=final.pk, version=final.report_version, step="awards")
+    bonus = {
+        a.member.mid: a.bonus
+        for a in MasterPointAward.objects.filter(tournament=final, colour="silver")
+    }
+    assert bonus[74201] == bonus[74202] == 0  # first overall, not the district's
+    assert bonus[74203] == bonus[74204] == 60  # the district's champions
+    assert bonus[74205] == 40 and bonus[74207] == 30
+    assert outside == final.sections.get().entries.get(players__member__mid=74201).pk

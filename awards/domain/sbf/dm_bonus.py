@@ -9,7 +9,9 @@ Hcp 30+ gets silver 10-5-3 beside its bronze only with at least 40 boards in the
 (lines 341-345); in DM Lag a player must have played at least a third of the final's
 halves (line 473). The district's own membership rule (lines 321, 106, 473: only pairs
 and teams representing clubs in the district) is the championship's, which knows its
-district: it reports the final's players accordingly.
+district: it names the final's entries that are not the district's in the option
+``dm_outside``; they get no bonus, and the bonus goes to the three best placed of the
+district's own ("de tre främst placerade distriktslagen", 003 line 471; line 321 for pairs).
 
 The event's fact is the award option ``dm_final``: ``open`` (DM Par Open), ``other`` (the
 other DM pair finals: ladies, mixed, veterans, juniors), ``teams`` (DM Lag, open class)
@@ -138,10 +140,26 @@ def scale_with_bonus(
     return tuple(sorted(out, key=lambda p: (p.place, p.colour is not Colour.SILVER)))
 
 
+def district_placings(competition: Competition) -> tuple[Placing, ...]:
+    """The placings of the district's own entries, placed among themselves: an entry
+    from outside (``dm_outside``) is passed over and the places close up (003 line 471,
+    "de tre främst placerade distriktslagen"); a shared place stays shared."""
+    outside = {str(entry) for entry in (competition.option("dm_outside") or ())}
+    own = [p for p in competition.placings if p.entry not in outside]
+    if len(own) == len(competition.placings):
+        return competition.placings
+    placed = []
+    for placing in own:
+        ahead = sum(1 for other in own if other.place < placing.place)
+        tied = sum(1 for other in own if other.place == placing.place)
+        placed.append(replace(placing, place=ahead + 1, place_to=ahead + tied))
+    return tuple(placed)
+
+
 def _bonuses(competition: Competition, kind: str) -> Iterable[PlayerAward]:
     scale = BONUS[kind]
     name_sv, name_en = NAMES[kind]
-    for placing in competition.placings:
+    for placing in district_placings(competition):
         if placing.place > len(scale):
             continue
         # 000 line 1763: a shared place gets the higher bonus, i.e. the first place's.

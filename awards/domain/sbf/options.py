@@ -73,6 +73,11 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
         "dm_final": OptionName(
             "str", "a DM final's bonus: open, other (pairs), teams or hcp30 (000 lines 1736-1771)"
         ),
+        "dm_outside": OptionName(
+            "list",
+            "a DM final's entries (ids) not of the district's clubs: no bonus, and the bonus "
+            "places go to the district's best three (003 lines 321, 405, 471)",
+        ),
         "stages": OptionName(
             "mapping", "G2 veterans: round -> qualifying/quarterfinal/semifinal/final/third_place"
         ),
@@ -108,6 +113,13 @@ _OPTION_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
     "decimal": (_is_number, "a number"),
     "str": (lambda value: isinstance(value, str), "a string"),
     "mapping": (_is_mapping, "a mapping (or a list of pairs)"),
+    "list": (
+        lambda value: (
+            isinstance(value, list | tuple)
+            and all(isinstance(item, str | int) and not isinstance(item, bool) for item in value)
+        ),
+        "a list of entry ids",
+    ),
 }
 
 

@@ -108,3 +108,38 @@ def test_the_bonus_earns_no_ranking_points(kind):
     level = B if kind == "hcp30" else S
     outcome = SBF.award(final(kind, level=level) if kind != "teams" else final("other"))
     assert any(a.bonus > 0 for a in outcome.awards)
+
+
+def with_outside(kind: str, outside: list, shared=False) -> Competition:
+    base = final(kind, shared=shared)
+    return Competition(
+        "pairs",
+        base.level,
+        base.placings,
+        boards=base.boards,
+        options=(("dm_final", kind), ("dm_outside", outside)),
+    )
+
+
+def test_an_entry_from_outside_the_district_gets_no_bonus_and_the_district_closes_up():
+    # 003 line 321: only pairs whose players both represent the district's clubs; line
+    # 471: the bonus goes to the three best placed of the district's own.
+    outcome = SBF.award(with_outside("open", ["e1"]))
+    assert award(outcome, "1a").bonus == 0  # still its place award, table D's 12 sp
+    assert award(outcome, "1a").credited == 12
+    assert award(outcome, "2a").bonus == 60  # second overall, the district's champions
+    assert award(outcome, "3a").bonus == 40
+    assert award(outcome, "4a", S).bonus == 30  # fourth overall: a silver row of its own
+    assert "place 3: 30 sp" in award(outcome, "4a", S).reason.en
+
+
+def test_a_shared_place_stays_shared_when_the_district_closes_up():
+    outcome = SBF.award(with_outside("other", ["e1"], shared=True))
+    # e2 and e3 shared 2-3 overall: the district's 1-2, both the higher bonus
+    assert award(outcome, "2a").bonus == award(outcome, "3a").bonus == 10
+    assert award(outcome, "4a", S).bonus == 3
+
+
+def test_dm_outside_is_checked_as_a_list_of_entry_ids():
+    assert check_options({"dm_outside": ["12", 13]}) == []
+    assert "a list of entry ids" in check_options({"dm_outside": "12"})[0]
