@@ -144,7 +144,8 @@ def district_placings(competition: Competition) -> tuple[Placing, ...]:
     """The placings of the district's own entries, placed among themselves: an entry
     from outside (``dm_outside``) is passed over and the places close up (003 line 471,
     "de tre främst placerade distriktslagen"); a shared place stays shared."""
-    outside = {str(entry) for entry in (competition.option("dm_outside") or ())}
+    listed = competition.option("dm_outside") or ()
+    outside = {str(entry) for entry in listed} if isinstance(listed, list | tuple) else set()
     own = [p for p in competition.placings if p.entry not in outside]
     if len(own) == len(competition.placings):
         return competition.placings
