@@ -62,3 +62,43 @@ def sm_places(final: Sequence[tuple[str, bool]], allotted: int) -> tuple[SmPlace
             outside += 1
         taken.append(SmPlace(pair, place, is_outside))
     return tuple(taken)
+
+
+@dataclass(frozen=True)
+class SmPassed:
+    """A pair from outside the district passed over for an SM place: the cap was full."""
+
+    pair: str
+    place: int
+    en: str
+    sv: str
+
+
+@dataclass(frozen=True)
+class SmAllocation:
+    allotted: int
+    cap: int
+    taken: tuple[SmPlace, ...]
+    passed: tuple[SmPassed, ...]
+
+
+def sm_allocation(final: Sequence[tuple[str, bool]], allotted: int) -> SmAllocation:
+    """:func:`sm_places` with the pairs passed over and why (lines 167-177): an
+    outside pair above the last SM place taken, once outside pairs hold the cap."""
+    taken = sm_places(final, allotted)
+    cap = outside_cap(allotted)
+    last = taken[-1].place if taken else 0
+    holders = {p.place for p in taken}
+    passed = tuple(
+        SmPassed(
+            pair,
+            place,
+            f"Place {place}: from outside the district, and pairs from outside already hold "
+            f"the {cap} SM place{'s' if cap != 1 else ''} they may play for (003 lines 167-175).",
+            f"Plats {place}: utanför distriktet, och par utifrån har redan {cap} av "
+            f"SM-platserna, det högsta antal de spelar om (003 rad 167-175).",
+        )
+        for place, (pair, outside) in enumerate(final, start=1)
+        if outside and place <= last and place not in holders
+    )
+    return SmAllocation(allotted, cap, taken, passed)
