@@ -6,14 +6,13 @@ seed 000 lines 1736-1771, seed 003 lines 321, 405, 471)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 
 from django.db import transaction
 
-from members.models import Membership
 from tournaments.models import EntryPlayer, Tournament
 from tournaments.services import run_again
 
+from .districts import representation_districts
 from .models import Championship, Heat, Stage
 
 # The bonus each final pays (000 lines 1738-1755; 003 lines 327-343): DM Lag's bonus is
@@ -28,24 +27,6 @@ BONUS_KIND: dict[tuple[str, str], str] = {
     (Championship.Form.PAIRS, Championship.Discipline.HCP30): "hcp30",
     (Championship.Form.TEAMS, Championship.Discipline.OPEN): "teams",
 }
-
-
-def representation_districts(member_ids: Iterable[int], season: int) -> dict[int, int]:
-    """Each member's district by the club they represent in ``season``; a member with
-    no representation that season is taken at their latest one before it (decision:
-    the office's registry is the membership of the season, and last season's stands
-    until the new one is entered). Members with neither are left out (not the
-    district's)."""
-    ids = set(member_ids)
-    rows = (
-        Membership.objects.filter(member_id__in=ids, represents=True, season__lte=season)
-        .order_by("member_id", "-season")
-        .values_list("member_id", "club__district_id")
-    )
-    found: dict[int, int] = {}
-    for member_id, district_id in rows:
-        found.setdefault(member_id, district_id)
-    return found
 
 
 def outside_entries(tournament: Tournament, district_id: int, season: int) -> list[int]:

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Entry, EntryPlayer
 
+from .districts import representation_districts
 from .domain.final_bonus import BONUS
 from .domain.final_places import (
     Allocation,
@@ -27,7 +28,7 @@ from .domain.reserves import PairPlayer, final_pair_findings, heat_pair_findings
 from .domain.semifinal_places import PlacesInputError as SemifinalInputError
 from .domain.semifinal_places import semifinal_places
 from .domain.sm_places import outside_cap, sm_allocation
-from .final_awards import BONUS_KIND, representation_districts
+from .final_awards import BONUS_KIND
 from .models import Championship, FinalPlace, Heat, Stage
 
 HEAT_STAGES = (Stage.Kind.CLUB_HEATS, Stage.Kind.SILVER_HEATS, Stage.Kind.BRONZE_HEATS)

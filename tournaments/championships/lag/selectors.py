@@ -14,9 +14,9 @@ from decimal import Decimal
 from django.db.models import Max
 from django.utils.translation import get_language
 
-from members.models import Membership
 from tournaments.models import Entry, EntryPlayer, LineupSlot, TeamMatch
 
+from ..districts import representation_districts
 from ..domain.lag_heats import HeatCheck, MatchShape, check_lag_heat
 from ..domain.semifinal_places import (
     FINAL_TEAMS,
@@ -115,11 +115,7 @@ def team_halves(championship: Championship, tournament_ids: list[int]) -> dict[i
         )
     )
     member_ids = {m for *_x, m, _p in slots if m} | {m for _e, m, _p in entered if m}
-    district_of = dict(
-        Membership.objects.filter(
-            member_id__in=member_ids, season=championship.season, represents=True
-        ).values_list("member_id", "club__district_id")
-    )
+    district_of = representation_districts(member_ids, championship.season)
 
     def player(member_id: int | None, player_id: int) -> tuple[object, int | None]:
         if member_id is None:

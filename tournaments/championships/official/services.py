@@ -17,13 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from members.models import Member, Membership
+from members.models import Member
 from members.permissions import is_office_staff
 from tournaments.models import Entry, EntryPlayer
 from tournaments.sanctions.workflow import is_district_official
 from tournaments.services import run_again
 
 from .. import trail
+from ..districts import representation_districts
 from ..domain.final_places import (
     Allocation,
     Champions,
@@ -46,6 +47,7 @@ from ..domain.official_checks import (
     qualifying_period,
 )
 from ..domain.qualifying import line_state
+from ..final_awards import mark_final
 from ..models import (
     Championship,
     FinalPlace,
@@ -125,6 +127,8 @@ def save_heat(
         heat.save()
         if heat.tournament_id:
             change.linked = link_entries(heat)
+            # A final's results pay the DM bonus to the district's best three.
+            transaction.on_commit(lambda: mark_final(heat))
         words = [f"{heat.name}"]
         if heat.day:
             words.append(f"{heat.day:%Y-%m-%d}")
@@ -204,10 +208,7 @@ def link_entries(heat: Heat) -> int:
 def player_districts(members: list[Member], season: int) -> dict[int, int | None]:
     """Each player's district this season, by the club they represent (003 line 165:
     "representationsmedlem"); None without one."""
-    rows = Membership.objects.filter(
-        member__in=members, season=season, represents=True
-    ).values_list("member_id", "club__district_id")
-    found = dict(rows)
+    found = representation_districts((m.pk for m in members), season)
     return {m.pk: found.get(m.pk) for m in members}
 
 
