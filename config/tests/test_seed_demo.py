@@ -168,3 +168,22 @@ def test_seed_demo_gives_the_office_licences_to_handle(settings):
     assert [lic.event_name for lic in licence_services.overdue()] == ["Summer Swiss Pairs"]
     assert len(list(licence_services.public_list(since=timezone.localdate()))) == 2
     assert all(lic.fee for lic in licences if lic.state != "submitted")
+
+
+def test_seed_demo_runs_the_demo_districts_championships():
+    """Issue #21: the SBF demo's district official finds a DM-par and a DM Lag season of
+    their district (tournaments/championships/demo.py)."""
+    from io import StringIO
+
+    from tournaments.championships.models import Championship
+
+    out = StringIO()
+    call_command("seed_demo", "--members", "6000", "--clubs", "120", "--seed", "3", stdout=out)
+    assert "Demo championships 2" in out.getvalue()
+    official = Role.objects.get(kind=Role.Kind.DISTRICT_OFFICIAL)
+    this_season = Championship.objects.filter(district=official.district).order_by("-season")
+    assert {(c.form, c.discipline) for c in this_season if c.season == this_season[0].season} == {
+        ("pairs", "open"),
+        ("pairs", "hcp30"),
+        ("teams", "open"),
+    }

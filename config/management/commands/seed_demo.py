@@ -9,9 +9,11 @@ from awards.season import recompute_season
 from handicap.services import recompute_from, seed_start_handicaps
 from members.common.locks import lock_handicaps
 from members.demo import DEMO_NAMES, DEMO_PASSWORD, build_demo_federation
+from members.domain.age import season_label
 from members.federation import PROFILES, current, profile_of
 from members.models import Club, District, Federation, Member
 from members.services import current_season
+from tournaments.championships.demo import build_demo_championships
 from tournaments.demo import build_demo_season
 from tournaments.licences.demo import build_demo_licences
 from tournaments.licences.demo_ebu import build_demo_statements, build_ebu_demo_season
@@ -182,6 +184,9 @@ class Command(BaseCommand):
         )
         if profile.runs_sanctions:
             self.stdout.write(f"Demo sanctions: {build_demo_sanctions()} applications.")
+        if profile.rulebook == "sbf":
+            # Seed 003's district championships are the SBF districts' (issue #21).
+            self.stdout.write(self._championships(seed))
         if profile.runs_licences:
             self.stdout.write(f"Demo licences: {build_demo_licences()} licences.")
         if tournaments > 0:
@@ -204,6 +209,17 @@ class Command(BaseCommand):
                 )
             )
         self._welcome(profile, address)
+
+    def _championships(self, seed: int) -> str:
+        started = time.perf_counter()
+        demo = build_demo_championships(seed=seed)
+        if demo.skipped:
+            return f"Demo championships: none ({demo.skipped})."
+        return (
+            f"Demo championships {season_label(demo.season)}: {demo.championships} "
+            f"championships, {demo.heats} heats, {demo.places} confirmed places in "
+            f"{time.perf_counter() - started:.1f} s."
+        )
 
     def _welcome(self, profile, address: str) -> None:
         """The logins to try (and where, when the caller serves the portal next)."""
