@@ -37,7 +37,14 @@ from .rosters import (
     player_label,
     player_reference,
 )
-from .services import MANUAL, HalfLineup, manual_event_id, roster_field
+from .services import (
+    MANUAL,
+    DelayedTable,
+    HalfLineup,
+    LateArrival,
+    manual_event_id,
+    roster_field,
+)
 
 TEXTAREA = forms.Textarea(attrs={"rows": 8, "cols": 50, "spellcheck": "false"})
 
@@ -117,21 +124,53 @@ class MatchForm(forms.Form):
     imps_away = forms.DecimalField(
         label=_("IMPs, away team"), required=False, min_value=0, max_digits=7, decimal_places=2
     )
+    late_home = forms.IntegerField(
+        label=_("Late arrival, home team (minutes)"),
+        required=False,
+        min_value=0,
+        max_value=600,
+        help_text=_("Whole minutes after the announced start; a started minute counts."),
+    )
+    warned_home = forms.BooleanField(
+        label=_("Home team warned for late arrival earlier in the event"),
+        required=False,
+        help_text=_(
+            "Tick only for a warning Klöver has not recorded: a late arrival entered "
+            "for an earlier round counts by itself."
+        ),
+    )
+    late_away = forms.IntegerField(
+        label=_("Late arrival, away team (minutes)"),
+        required=False,
+        min_value=0,
+        max_value=600,
+        help_text=_("Whole minutes after the announced start; a started minute counts."),
+    )
+    warned_away = forms.BooleanField(
+        label=_("Away team warned for late arrival earlier in the event"),
+        required=False,
+        help_text=_(
+            "Tick only for a warning Klöver has not recorded: a late arrival entered "
+            "for an earlier round counts by itself."
+        ),
+    )
     penalty_home = forms.DecimalField(
-        label=_("VP penalty, home team"),
+        label=_("Other VP penalty, home team"),
         required=False,
         min_value=0,
         max_digits=5,
         decimal_places=2,
         initial=0,
+        help_text=_("The director's or the committee's other rulings, in VP."),
     )
     penalty_away = forms.DecimalField(
-        label=_("VP penalty, away team"),
+        label=_("Other VP penalty, away team"),
         required=False,
         min_value=0,
         max_digits=5,
         decimal_places=2,
         initial=0,
+        help_text=_("The director's or the committee's other rulings, in VP."),
     )
     walkover_by = forms.ChoiceField(
         label=_("W.O."),
@@ -145,12 +184,38 @@ class MatchForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, rosters: dict[int, list[Member]], **kwargs):
         super().__init__(*args, **kwargs)
+        # The page sets the time penalties apart from the result.
+        self.time_fields = ["late_home", "warned_home", "late_away", "warned_away"]
+        self.other_fields = ["penalty_home", "penalty_away"]
         teams = Entry.objects.filter(section__tournament=tournament).order_by("number")
         self.fields["home"].queryset = teams
         self.fields["away"].queryset = teams
         section = tournament.sections.first()
         self.fields["boards"].initial = section.boards if section else None
         self.rosters = rosters
+
+    def result_fields(self):
+        """The match's own fields, before the time penalties."""
+        apart = set(self.time_fields) | set(self.other_fields)
+        return [field for field in self if field.name not in apart]
+
+    def late_fields(self):
+        return [self[name] for name in self.time_fields]
+
+    def penalty_fields(self):
+        return [self[name] for name in self.other_fields]
+
+    def late_arrivals(self) -> list[LateArrival]:
+        data = self.cleaned_data
+        return [
+            LateArrival(
+                side=side,
+                minutes=data[f"late_{side}"],
+                warned_before=bool(data.get(f"warned_{side}")),
+            )
+            for side in SIDES
+            if data.get(f"late_{side}")
+        ]
 
     def clean(self):
         data = super().clean()
@@ -177,6 +242,59 @@ class MatchForm(forms.Form):
                         },
                     )
         return data
+
+
+class DelayedTableForm(forms.Form):
+    """One table that played over time: its number, the minutes over the allowed time
+    and whose pair was to blame; a row left empty is no delayed table."""
+
+    table = forms.IntegerField(label=_("Table"), required=False, min_value=1, max_value=999)
+    minutes = forms.IntegerField(
+        label=_("Minutes over time"), required=False, min_value=0, max_value=600
+    )
+    side = forms.ChoiceField(
+        label=_("To blame"),
+        required=False,
+        choices=[
+            ("", "–"),
+            ("home", _("Home team")),
+            ("away", _("Away team")),
+            ("both", _("Both teams (shared equally)")),
+        ],
+    )
+
+    def clean(self):
+        data = super().clean()
+        given = [data.get("table") is not None, data.get("minutes") is not None]
+        if any(given) and not all(given):
+            name = "minutes" if given[0] else "table"
+            if name not in self.errors:
+                self.add_error(
+                    name,
+                    _("Give both the table and the minutes over time of a delayed table."),
+                )
+        if any(given) and not data.get("side") and "side" not in self.errors:
+            self.add_error("side", _("Say whose pair was to blame."))
+        return data
+
+    def delayed(self, row: int) -> DelayedTable | None:
+        data = self.cleaned_data
+        if data.get("table") is None and data.get("minutes") is None:
+            return None
+        return DelayedTable(
+            table=data["table"], minutes=data["minutes"], side=data["side"], row=row
+        )
+
+
+DelayedTableFormSet = formset_factory(
+    DelayedTableForm, extra=2, min_num=0, max_num=4, absolute_max=4, validate_max=True
+)
+
+
+def delayed_tables_from(formset) -> list[DelayedTable]:
+    """The delayed tables filled in, each with its row (1, 2, ...)."""
+    rows = [form.delayed(index) for index, form in enumerate(formset.forms, start=1)]
+    return [r for r in rows if r is not None]
 
 
 def roster_choices(teams, rosters: dict[int, list[Member]]) -> list:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -27,13 +28,16 @@ from tournaments.domain.teams import (
     SIDES,
     TWO_HALVES_FROM,
     Side,
+    VpPreview,
     preview_vp,
 )
+from tournaments.domain.time_penalties import TimePenalty, late_arrival, shared, slow_play
 from tournaments.models import (
     Entry,
     EntryPlayer,
     ImportLog,
     LineupSlot,
+    MatchTimePenalty,
     Section,
     TeamMatch,
     TeamRosterPlayer,
@@ -82,6 +86,42 @@ class HalfLineup:
     half: int
     home: tuple[int, ...]
     away: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LateArrival:
+    """A team's late arrival for the round, in whole minutes as the director reported
+    it; ``warned_before`` for a warning given earlier in the event that Klöver has
+    not recorded (those it has count by themselves)."""
+
+    side: Side
+    minutes: int
+    warned_before: bool = False
+
+
+@dataclass(frozen=True)
+class DelayedTable:
+    """A table that played over time: its number, the minutes over and whose pair
+    was to blame (``both``: shared equally); ``row`` is the form's row (1, 2, ...)."""
+
+    table: int
+    minutes: int
+    side: Side | Literal["both"]
+    row: int = 1
+
+
+@dataclass(frozen=True)
+class AssessedPenalty:
+    """One line of the match report's time penalties, converted by the seed's scale;
+    ``warned_before`` as counted (ticked, or a late arrival recorded in an earlier
+    round of the event)."""
+
+    kind: Literal["late", "slow"]
+    side: Side
+    table: int | None
+    minutes: int
+    warned_before: bool
+    penalty: TimePenalty
 
 
 def lineup_field(half: int, side: Side, seat: int) -> str:
@@ -390,6 +430,206 @@ def _canonical(data: Mapping[str, object]) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode()
 
 
+def slow_field(row: int, name: str) -> str:
+    """The form field a delayed table's problem belongs to: ``slow-2-minutes``."""
+    return f"slow-{row}-{name}"
+
+
+def warned_teams(tournament: Tournament, round: int) -> set[int]:
+    """The teams (entry ids) that came late in an earlier round of the event: warned
+    ("varnad för sen ankomst vid tidigare tillfälle i tävlingen", seed 003 line 810).
+    A penalty counts as a warning too: it is the sterner one."""
+    warned: set[int] = set()
+    for side, home_id, away_id in MatchTimePenalty.objects.filter(
+        match__tournament=tournament,
+        match__round__lt=round,
+        kind=MatchTimePenalty.Kind.LATE,
+        minutes__gt=0,
+    ).values_list("side", "match__home_id", "match__away_id"):
+        warned.add(home_id if side == "home" else away_id)
+    return warned
+
+
+def _whole_minutes(value: object) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return None
+    return value
+
+
+def assess_time_penalties(
+    *,
+    tournament: Tournament,
+    round: int,
+    home: Entry,
+    away: Entry,
+    late_arrivals: Sequence[LateArrival] = (),
+    delayed_tables: Sequence[DelayedTable] = (),
+    problems: list[EntryProblem] | None = None,
+) -> list[AssessedPenalty]:
+    """The match report's late arrivals and delayed tables converted by seed 003's
+    scales (lines 794-824, ``tournaments.domain.time_penalties``). Problems are added
+    to ``problems`` (raised as :class:`TeamEntryError` when it is not given), each
+    naming the match, the field and the table."""
+    found: list[EntryProblem] = []
+    match = {
+        "round": round,
+        "home": _team_label(home),
+        "away": _team_label(away),
+    }
+    warned = warned_teams(tournament, round)
+    teams = {"home": home, "away": away}
+    assessed: list[AssessedPenalty] = []
+    seen_sides: set[str] = set()
+    for late in late_arrivals:
+        where = f"late_{late.side}"
+        if late.side not in SIDES:
+            raise ValueError(f"a late arrival's side is 'home' or 'away', not {late.side!r}")
+        minutes = _whole_minutes(late.minutes)
+        params = match | {"team": _team_label(teams[late.side])}
+        if minutes is None:
+            found.append(
+                EntryProblem(
+                    where,
+                    gettext_noop(
+                        "Round %(round)s, %(home)s – %(away)s, late arrival of %(team)s: "
+                        "give whole minutes, 0 or more."
+                    ),
+                    params,
+                )
+            )
+            continue
+        if late.side in seen_sides:
+            found.append(
+                EntryProblem(
+                    where,
+                    gettext_noop(
+                        "Round %(round)s, %(home)s – %(away)s, late arrival of %(team)s: "
+                        "give it once."
+                    ),
+                    params,
+                )
+            )
+            continue
+        seen_sides.add(late.side)
+        if minutes == 0:
+            continue
+        was_warned = late.warned_before or teams[late.side].pk in warned
+        assessed.append(
+            AssessedPenalty(
+                kind="late",
+                side=late.side,
+                table=None,
+                minutes=minutes,
+                warned_before=was_warned,
+                penalty=late_arrival(minutes, warned_before=was_warned),
+            )
+        )
+    tables_seen: dict[int, int] = {}
+    for delayed in delayed_tables:
+        params = match | {"row": delayed.row, "table": delayed.table}
+        if delayed.side not in (*SIDES, "both"):
+            raise ValueError(f"a delayed table's side is home, away or both, not {delayed.side!r}")
+        table = _whole_minutes(delayed.table)
+        if table is None or table < 1:
+            found.append(
+                EntryProblem(
+                    slow_field(delayed.row, "table"),
+                    gettext_noop(
+                        "Round %(round)s, %(home)s – %(away)s, slow play row %(row)s: "
+                        "give the table's number (1 or more)."
+                    ),
+                    params,
+                )
+            )
+            continue
+        minutes = _whole_minutes(delayed.minutes)
+        if minutes is None or minutes < 1:
+            found.append(
+                EntryProblem(
+                    slow_field(delayed.row, "minutes"),
+                    gettext_noop(
+                        "Round %(round)s, %(home)s – %(away)s, slow play at table %(table)s: "
+                        "give the whole minutes over time (1 or more)."
+                    ),
+                    params,
+                )
+            )
+            continue
+        if table in tables_seen:
+            found.append(
+                EntryProblem(
+                    slow_field(delayed.row, "table"),
+                    gettext_noop(
+                        "Round %(round)s, %(home)s – %(away)s, slow play: table %(table)s "
+                        "is given in rows %(first)s and %(row)s; the scale is per delayed "
+                        "table, give its minutes once."
+                    ),
+                    params | {"first": tables_seen[table]},
+                )
+            )
+            continue
+        tables_seen[table] = delayed.row
+        penalty = slow_play(minutes)
+        sides: tuple[Side, ...] = SIDES if delayed.side == "both" else (delayed.side,)
+        for side in sides:
+            assessed.append(
+                AssessedPenalty(
+                    kind="slow",
+                    side=side,
+                    table=table,
+                    minutes=minutes,
+                    warned_before=False,
+                    penalty=shared(penalty) if delayed.side == "both" else penalty,
+                )
+            )
+    if problems is not None:
+        problems.extend(found)
+    elif found:
+        raise TeamEntryError(found)
+    return assessed
+
+
+def time_vp(assessed: Iterable[AssessedPenalty], side: Side) -> Decimal:
+    """The VP a side loses for its late arrival and delayed tables."""
+    return sum((a.penalty.vp for a in assessed if a.side == side), Decimal(0))
+
+
+def preview_match(
+    *,
+    tournament: Tournament,
+    round: int,
+    home: Entry,
+    away: Entry,
+    boards: int,
+    imps_home: Decimal | int = 0,
+    imps_away: Decimal | int = 0,
+    penalty_home: Decimal | int = 0,
+    penalty_away: Decimal | int = 0,
+    walkover_by: Side | None = None,
+    late_arrivals: Sequence[LateArrival] = (),
+    delayed_tables: Sequence[DelayedTable] = (),
+) -> tuple[VpPreview, list[AssessedPenalty]]:
+    """The VPs a match report would save, with its time penalties converted, before
+    saving; raises :class:`TeamEntryError` for time penalties it cannot take."""
+    assessed = assess_time_penalties(
+        tournament=tournament,
+        round=round,
+        home=home,
+        away=away,
+        late_arrivals=late_arrivals,
+        delayed_tables=delayed_tables,
+    )
+    vp = preview_vp(
+        boards=boards,
+        imps_home=imps_home,
+        imps_away=imps_away,
+        penalty_home=Decimal(penalty_home) + time_vp(assessed, "home"),
+        penalty_away=Decimal(penalty_away) + time_vp(assessed, "away"),
+        walkover_by=walkover_by,
+    )
+    return vp, assessed
+
+
 def _validate_match(
     *,
     tournament: Tournament,
@@ -401,9 +641,19 @@ def _validate_match(
     imps: tuple[Decimal | int, Decimal | int],
     penalties: tuple[Decimal | int, Decimal | int],
     walkover_by: Side | None,
-) -> tuple[Section, list[TeamMatch], dict[int, Member], list[Decimal], list[Decimal]]:
+    late_arrivals: Sequence[LateArrival] = (),
+    delayed_tables: Sequence[DelayedTable] = (),
+) -> tuple[
+    Section,
+    list[TeamMatch],
+    dict[int, Member],
+    list[Decimal],
+    list[Decimal],
+    list[AssessedPenalty],
+]:
     """Every problem of a match entry at once, or the section, the match it replaces,
-    the players' members and the checked IMPs and penalties."""
+    the players' members, the checked IMPs and other penalties, and the time
+    penalties converted."""
     problems: list[EntryProblem] = []
     section = Section.objects.filter(tournament=tournament).first()
     if tournament.scoring != Tournament.Scoring.TEAM_VP or section is None:
@@ -461,9 +711,28 @@ def _validate_match(
         walkover=walkover_by is not None,
         problems=problems,
     )
+    assessed = assess_time_penalties(
+        tournament=tournament,
+        round=round,
+        home=home,
+        away=away,
+        late_arrivals=late_arrivals,
+        delayed_tables=delayed_tables,
+        problems=problems,
+    )
+    if walkover_by and assessed:
+        problems.append(
+            EntryProblem(
+                "walkover_by",
+                gettext_noop(
+                    "A W.O. match has no late arrival or slow play: nobody played. "
+                    "Give another VP penalty if the committee ruled one."
+                ),
+            )
+        )
     if problems:
         raise TeamEntryError(problems)
-    return section, replaced, members, checked_imps, checked_penalties
+    return section, replaced, members, checked_imps, checked_penalties, assessed
 
 
 def record_team_match(
@@ -479,19 +748,25 @@ def record_team_match(
     penalty_home: Decimal | int = 0,
     penalty_away: Decimal | int = 0,
     walkover_by: Side | None = None,
+    late_arrivals: Sequence[LateArrival] = (),
+    delayed_tables: Sequence[DelayedTable] = (),
     user=None,
 ) -> TeamMatch:
     """Save one match with its line-ups (all or nothing), restate the standings and
     queue the pipeline. Entering the same two teams' match of a round again
     replaces it. Raises :class:`TeamEntryError` listing every problem, or the
-    rulebook's reason when the event's awards cannot be computed with the match."""
+    rulebook's reason when the event's awards cannot be computed with the match.
+
+    ``penalty_home``/``penalty_away`` are the director's other VP penalties; the late
+    arrivals and delayed tables are saved in minutes (``MatchTimePenalty``) with the
+    VP seed 003's scales give, and ``TeamMatch.penalty_*`` holds the sum of both."""
     if walkover_by not in (None, *SIDES):
         raise ValueError(f"walkover_by must be 'home', 'away' or None, got {walkover_by!r}")
     with transaction.atomic():
         # Entries of one event are checked and written one at a time: the checks
         # below (a team's match in the round, a player's team) read other matches.
         tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
-        section, replaced, members, imps, penalties = _validate_match(
+        section, replaced, members, imps, others, assessed = _validate_match(
             tournament=tournament,
             round=round,
             home=home,
@@ -501,7 +776,10 @@ def record_team_match(
             imps=(imps_home, imps_away),
             penalties=(penalty_home, penalty_away),
             walkover_by=walkover_by,
+            late_arrivals=late_arrivals,
+            delayed_tables=delayed_tables,
         )
+        penalties = [others[0] + time_vp(assessed, "home"), others[1] + time_vp(assessed, "away")]
         vp = preview_vp(
             boards=boards,
             imps_home=imps[0],
@@ -524,6 +802,19 @@ def record_team_match(
             penalty_home=penalties[0],
             penalty_away=penalties[1],
             walkover=walkover_by is not None,
+        )
+        MatchTimePenalty.objects.bulk_create(
+            MatchTimePenalty(
+                match=match,
+                kind=a.kind,
+                side=a.side,
+                table=a.table,
+                minutes=a.minutes,
+                warned_before=a.warned_before,
+                vp=a.penalty.vp,
+                to_committee=a.penalty.to_committee,
+            )
+            for a in assessed
         )
         slots = []
         for h in halves:
@@ -581,7 +872,10 @@ def record_team_match(
                         "away": away.number,
                         "boards": boards,
                         "imps": [str(i) for i in imps],
-                        "penalties": [str(p) for p in penalties],
+                        "penalties": [str(p) for p in others],
+                        "time_penalties": [
+                            [a.kind, a.side, a.table, a.minutes, a.warned_before] for a in assessed
+                        ],
                         "walkover_by": walkover_by,
                         "halves": [[h.half, list(h.home), list(h.away)] for h in halves],
                     }

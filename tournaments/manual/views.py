@@ -8,28 +8,32 @@ tournaments/services.report_results); these views wire forms to them.
 from __future__ import annotations
 
 from collections import defaultdict
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import localize
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from members.permissions import administered_club_ids, can_edit_club, is_office_staff, require
-from tournaments.domain.teams import preview_vp
-from tournaments.models import Entry, LineupSlot, Standing, TeamMatch, Tournament
+from tournaments.domain.time_penalties import TimePenalty, late_arrival, shared, slow_play
+from tournaments.models import Entry, LineupSlot, MatchTimePenalty, Standing, TeamMatch, Tournament
 from tournaments.progress import pipeline_state
 from tournaments.services import ReportRefused, report_results
 from tournaments.teams import team_placings
 
 from . import award_tables, services
 from .forms import (
+    DelayedTableFormSet,
     HalfLineupFormSet,
     MatchForm,
     PairsEventForm,
     TeamEventForm,
     TeamRosterForm,
+    delayed_tables_from,
     lineups_from,
     pairs_report,
     roster_choices,
@@ -51,8 +55,9 @@ def _managed(request, pk: int, kind: str) -> Tournament:
     return tournament
 
 
-def _show_problems(problems, form, formset=None) -> None:
-    """Put each service problem next to its field (``half-2-away-3`` in the formset)."""
+def _show_problems(problems, form, formset=None, slow=None) -> None:
+    """Put each service problem next to its field (``half-2-away-3`` in the line-ups'
+    formset, ``slow-1-minutes`` in the delayed tables')."""
     for problem in problems:
         message = problem.translated()
         parts = problem.field.split("-")
@@ -61,6 +66,11 @@ def _show_problems(problems, form, formset=None) -> None:
             if index < len(formset.forms):
                 target = formset.forms[index]
                 target.add_error(f"{parts[2]}_{parts[3]}" if len(parts) == 4 else None, message)
+                continue
+        if slow is not None and parts[0] == "slow" and len(parts) == 3:
+            index = int(parts[1]) - 1
+            if index < len(slow.forms):
+                slow.forms[index].add_error(parts[2], message)
                 continue
         form.add_error(problem.field if problem.field in form.fields else None, message)
 
@@ -101,9 +111,43 @@ def team_event_create(request):
     return render(request, "tournaments/manual/team_event_form.html", {"form": form})
 
 
+def reason_text(penalty: TimePenalty) -> str:
+    """The scale's reason in the reader's language."""
+    return penalty.reason_sv if get_language() == "sv" else penalty.reason_en
+
+
+def _penalty_lines(match: TeamMatch, time_penalties: list[MatchTimePenalty]) -> list[dict]:
+    """A match's VP penalties as the report gave them: the time penalties with their
+    minutes and seed line, then the other penalty (what is left of
+    ``TeamMatch.penalty_*``: all of it for a match entered before minutes were)."""
+    lines = []
+    for side in ("home", "away"):
+        team = match.home if side == "home" else match.away
+        own = [p for p in time_penalties if p.side == side]
+        for p in own:
+            if p.kind == MatchTimePenalty.Kind.LATE:
+                result = late_arrival(p.minutes, warned_before=p.warned_before)
+            else:
+                result = slow_play(p.minutes)
+                if p.vp != result.vp:  # a table both teams were to blame for
+                    result = shared(result)
+            lines.append(
+                {"team": team, "penalty": result, "vp": p.vp, "reason": reason_text(result)}
+            )
+        other = getattr(match, f"penalty_{side}") - sum((p.vp for p in own), Decimal(0))
+        if other:
+            lines.append({"team": team, "other": other})
+    return lines
+
+
 def _match_rows(tournament: Tournament) -> list[dict]:
-    """Each match with its line-ups by half: {half: (home names, away names)}."""
-    matches = list(TeamMatch.objects.filter(tournament=tournament).select_related("home", "away"))
+    """Each match with its line-ups by half: {half: (home names, away names)}, and its
+    VP penalties."""
+    matches = list(
+        TeamMatch.objects.filter(tournament=tournament)
+        .select_related("home", "away")
+        .prefetch_related("time_penalties")
+    )
     names: dict[tuple[int, int, int], list[str]] = defaultdict(list)
     for slot in (
         LineupSlot.objects.filter(match__tournament=tournament)
@@ -114,6 +158,7 @@ def _match_rows(tournament: Tournament) -> list[dict]:
     return [
         {
             "match": m,
+            "penalties": _penalty_lines(m, list(m.time_penalties.all())),
             "halves": [
                 (half, names[(m.pk, half, m.home_id)], names[(m.pk, half, m.away_id)])
                 for half in (1, 2)
@@ -134,6 +179,9 @@ def team_event(request, pk: int):
         .select_related("entry")
         .order_by("place", "entry__number")
     ]
+    # An excluded team stands below the line (seed 003 line 776).
+    excluded = [row for row in standings if row["placing"] and row["placing"].excluded]
+    standings = [row for row in standings if row not in excluded]
     rosters = services.team_rosters(tournament)
     teams = [
         {"team": team, "players": rosters.get(team.pk, [])}
@@ -148,6 +196,7 @@ def team_event(request, pk: int):
             "pipeline": pipeline_state(tournament),
             "matches": _match_rows(tournament),
             "standings": standings,
+            "excluded": excluded,
             "teams": teams,
             "roster_minimum": ROSTER_MINIMUM,
         },
@@ -192,32 +241,43 @@ def team_match(request, pk: int):
         prefix="half",
         form_kwargs={"players": roster_choices(teams, rosters)},
     )
+    slow = DelayedTableFormSet(request.POST or None, prefix="slow")
     preview = None
-    if request.method == "POST" and form.is_valid() and formset.is_valid():
+    assessed = None
+    if request.method == "POST" and form.is_valid() and formset.is_valid() and slow.is_valid():
         data = form.cleaned_data
         arguments = {
+            "tournament": tournament,
+            "round": data["round"],
+            "home": data["home"],
+            "away": data["away"],
             "boards": data["boards"],
             "imps_home": data["imps_home"] or 0,
             "imps_away": data["imps_away"] or 0,
             "penalty_home": data["penalty_home"] or 0,
             "penalty_away": data["penalty_away"] or 0,
             "walkover_by": data["walkover_by"] or None,
+            "late_arrivals": form.late_arrivals(),
+            "delayed_tables": delayed_tables_from(slow),
         }
         if "preview" in request.POST:
-            preview = preview_vp(**arguments)
+            try:
+                preview, items = services.preview_match(**arguments)
+            except services.TeamEntryError as refused:
+                _show_problems(refused.problems, form, formset, slow)
+            else:
+                teams_by_side = {"home": data["home"], "away": data["away"]}
+                assessed = [
+                    {"item": a, "team": teams_by_side[a.side], "reason": reason_text(a.penalty)}
+                    for a in items
+                ]
         else:
             try:
                 match = services.record_team_match(
-                    tournament=tournament,
-                    round=data["round"],
-                    home=data["home"],
-                    away=data["away"],
-                    halves=lineups_from(formset),
-                    user=request.user,
-                    **arguments,
+                    halves=lineups_from(formset), user=request.user, **arguments
                 )
             except services.TeamEntryError as refused:
-                _show_problems(refused.problems, form, formset)
+                _show_problems(refused.problems, form, formset, slow)
             else:
                 messages.success(
                     request,
@@ -238,7 +298,9 @@ def team_match(request, pk: int):
             "tournament": tournament,
             "form": form,
             "formset": formset,
+            "slow": slow,
             "preview": preview,
+            "assessed": assessed,
             # Teams whose roster cannot field a match yet, named before the form.
             "short_rosters": [
                 (team, len(rosters.get(team.pk, [])))

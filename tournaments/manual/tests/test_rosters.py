@@ -388,6 +388,10 @@ def match_data(teams, home_mids, away_mids, **fields):
         "half-INITIAL_FORMS": "0",
         "half-MIN_NUM_FORMS": "0",
         "half-MAX_NUM_FORMS": "2",
+        "slow-TOTAL_FORMS": "2",
+        "slow-INITIAL_FORMS": "0",
+        "slow-MIN_NUM_FORMS": "0",
+        "slow-MAX_NUM_FORMS": "4",
     }
     for side, players in (("home", home_mids), ("away", away_mids)):
         for seat, mid in enumerate(players, start=1):

@@ -83,6 +83,10 @@ def match_data(event, *, home=None, away=None, half1=None, half2=None, **fields)
         "half-INITIAL_FORMS": "0",
         "half-MIN_NUM_FORMS": "0",
         "half-MAX_NUM_FORMS": "2",
+        "slow-TOTAL_FORMS": "2",
+        "slow-INITIAL_FORMS": "0",
+        "slow-MIN_NUM_FORMS": "0",
+        "slow-MAX_NUM_FORMS": "4",
     }
     for index, lineup in ((0, half1), (1, half2)):
         for side, players in zip(("home", "away"), lineup or ((), ()), strict=True):
@@ -439,10 +443,10 @@ def test_team_event_query_count_does_not_grow_with_teams_and_matches(
         # Login; _managed: the tournament, its organising club, the user's member,
         # "is office staff?", then can_edit_club: "is office staff?" again and the
         # clubs the user administers; team_placings: the teams and the matches; the
-        # standings with their teams; the matches with their teams and the line-ups
-        # with their players' members; the rosters with their members and the teams;
-        # the navigation bar.
-        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 2 + 2 + NAVIGATION):
+        # standings with their teams; the matches with their teams, their time
+        # penalties, and the line-ups with their players' members; the rosters with
+        # their members and the teams; the navigation bar.
+        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 3 + 2 + NAVIGATION):
             response = admin_client.get(f"{BASE}/teams/{event.pk}/")
         assert len(response.context["standings"]) == n
         assert len(response.context["matches"]) == n
