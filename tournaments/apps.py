@@ -16,6 +16,8 @@ class TournamentsConfig(AppConfig):
 
         from . import selectors
         from .models import Tournament
+        from .pages import TOURNAMENT_PAGE
+        from .teams import EXCLUSIONS_PART
 
         # The tournament list keeps its table under its version: a tournament, or the
         # name of its organiser, saved or deleted one by one.
@@ -50,6 +52,7 @@ class TournamentsConfig(AppConfig):
                 order=20,
             )
         )
+        TOURNAMENT_PAGE.add(EXCLUSIONS_PART)
 
 
 def tournament_list_changed(sender, **kwargs) -> None:

@@ -1,5 +1,7 @@
 """Team standings from a tournament's saved matches: the W.O. scores settled and the
-teams ranked by the seed 003 rules (``tournaments.domain.teams``). Idempotent."""
+teams ranked by the seed 003 rules (``tournaments.domain.teams``), a team that gave
+W.O. in 25 % or more of the rounds excluded and the series counted without it (line
+776). Idempotent."""
 
 from __future__ import annotations
 
@@ -9,12 +11,18 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from members.common.pages import Part
+
+from .domain import teams as rules
 from .domain.teams import (
+    Exclusion,
     Side,
     SideResult,
     TeamPlacing,
     minimum_imps,
-    rank_teams,
+    rank_series,
+    stage_rounds,
+    walkover_exclusions,
     walkover_vp,
 )
 from .domain.vp import apply_vp_penalties, wbf_blitz
@@ -24,8 +32,32 @@ _CENT = Decimal("0.01")
 
 
 def walkover_giver(match: TeamMatch) -> Side:
-    """Which team gave the W.O.: the side with 0 IMPs (see the module docstring)."""
-    return "home" if Decimal(match.imps_home) == 0 else "away"
+    """Which team gave the W.O.: the side with 0 IMPs (the receiver has the minimum
+    for its VPs)."""
+    return rules.walkover_giver(
+        Decimal(match.imps_home), Decimal(match.imps_away), match.vp_home, match.vp_away
+    )
+
+
+def exclusions(teams: Iterable[int], matches: Iterable[TeamMatch]) -> dict[int, Exclusion]:
+    """The teams (entry ids) excluded for their W.O.s (seed 003 line 776), from the
+    series as played: the stage's rounds are its distinct rounds, at least a single
+    series of its teams (``stage_rounds``)."""
+    matches = list(matches)
+    rounds = stage_rounds(len(list(teams)), (m.round for m in matches))
+    givers = [
+        (m.home_id if walkover_giver(m) == "home" else m.away_id, m.round)
+        for m in matches
+        if m.walkover
+    ]
+    return walkover_exclusions(givers, rounds)
+
+
+def counted(matches: Iterable[TeamMatch], excluded: Iterable[int]) -> list[TeamMatch]:
+    """The matches the series counts: none of an excluded team's ("Samtliga lagets
+    resultat stryks")."""
+    out = set(excluded)
+    return [m for m in matches if m.home_id not in out and m.away_id not in out]
 
 
 def _gross(match: TeamMatch) -> tuple[Decimal, Decimal]:
@@ -51,20 +83,31 @@ def side_results(matches: Iterable[TeamMatch]) -> list[SideResult[int]]:
     return rows
 
 
-def team_placings(tournament: Tournament) -> list[TeamPlacing[int]]:
-    """The ranking of the tournament's teams from its saved matches (entry ids)."""
-    teams = list(
+def _teams(tournament: Tournament) -> list[int]:
+    return list(
         Entry.objects.filter(section__tournament=tournament, phantom=False)
         .order_by("number")
         .values_list("pk", flat=True)
     )
-    return rank_teams(teams, side_results(TeamMatch.objects.filter(tournament=tournament)))
+
+
+def team_placings(tournament: Tournament) -> list[TeamPlacing[int]]:
+    """The ranking of the tournament's teams from its saved matches (entry ids); an
+    excluded team last, with its ``excluded`` reason and nothing counted."""
+    teams = _teams(tournament)
+    matches = list(TeamMatch.objects.filter(tournament=tournament))
+    excluded = exclusions(teams, matches)
+    return rank_series(teams, side_results(counted(matches, excluded)), excluded)
 
 
 def _settle_walkovers(tournament: Tournament) -> None:
     """Give every W.O. receiver the best of the seed's three alternatives, from the
-    matches played so far ("beräknas efter seriens slut": provisional until then)."""
-    matches = list(TeamMatch.objects.filter(tournament=tournament))
+    matches played so far ("beräknas efter seriens slut": provisional until then),
+    without an excluded team's matches (the series "räknas om som om laget aldrig
+    deltagit"). A struck match keeps its VPs: the master points of a played match
+    are still paid from it."""
+    all_matches = list(TeamMatch.objects.filter(tournament=tournament))
+    matches = counted(all_matches, exclusions(_teams(tournament), all_matches))
     own: dict[int, list[Decimal]] = defaultdict(list)
     against: dict[int, list[Decimal]] = defaultdict(list)  # what opponents scored v. a team
     for m in matches:
@@ -109,7 +152,9 @@ def compute_team_standings(tournament: Tournament) -> None:
     penalties), IMP quotient, IMPs won in the matches among the teams still
     tied; teams tied after that share the place (``place``..``place_to``), as
     the last step, the lot, is drawn by the committee. ``Standing.score`` is
-    the total VP; ``percentage`` is empty.
+    the total VP; ``percentage`` is empty. A team excluded for its W.O.s (line
+    776) stands below the others, sharing the places after the last, with 0 VP;
+    it keeps a standing so that the awards step still pays its played matches.
     """
     _settle_walkovers(tournament)
     placings = team_placings(tournament)
@@ -124,3 +169,44 @@ def compute_team_standings(tournament: Tournament) -> None:
         )
         for p in placings
     )
+
+
+def exclusions_part(tournament: Tournament, user) -> dict | None:
+    """The tournament page's note under a team series' standings: each excluded team
+    with its reason (seed 003 line 776). Nothing for other events or a series without
+    an exclusion; two queries for a team series."""
+    if tournament.scoring != Tournament.Scoring.TEAM_VP:
+        return None
+    teams = {
+        pk: (number, name)
+        for pk, number, name in Entry.objects.filter(
+            section__tournament=tournament, phantom=False
+        ).values_list("pk", "number", "name")
+    }
+    if not teams:
+        return None
+    excluded = exclusions(teams, TeamMatch.objects.filter(tournament=tournament))
+    if not excluded:
+        return None
+    return {
+        "excluded": [
+            {
+                "number": teams[pk][0],
+                "name": teams[pk][1],
+                "walkovers": exclusion.walkovers,
+                "rounds": exclusion.rounds,
+                "line": rules.EXCLUSION_LINE,
+            }
+            for pk, exclusion in sorted(excluded.items(), key=lambda item: teams[item[0]][0])
+        ]
+    }
+
+
+# The part, for tournaments.apps to add to the tournament page (TOURNAMENT_PAGE.add):
+# cached with the page, whose key moves with every report (report_version).
+EXCLUSIONS_PART = Part(
+    "team_exclusions",
+    exclusions_part,
+    {"after_results": "tournaments/includes/_team_exclusions.html"},
+    order=10,
+)

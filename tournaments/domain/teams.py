@@ -5,17 +5,18 @@ Seed 003, DM-TÄVLINGAR, LAG: "Match" and "Lag och spelare" (four players a half
 most six a match), "Antal brickor" (halves), "Walk Over (W.O.)" (the receiver's three
 alternatives, rounded up to a whole VP; the giver loses by the 20-0 margin),
 "Särskiljning inom ett kvalheat" (VP, IMP quotient, IMPs won among the tied; the
-lot is the committee's, so teams still tied share the place). docs/manual-entry.md
-has the readings.
+lot is the committee's, so teams still tied share the place), and the exclusion of a
+team that gave W.O. in 25 % or more of the stage's rounds (line 776). docs/manual-entry.md
+and docs/district-championships.md have the readings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
-from typing import Generic, Literal, TypeVar
+from typing import Final, Generic, Literal, TypeVar
 
 from .vp import apply_vp_penalties, match_vp, wbf_vp_scale
 
@@ -118,6 +119,9 @@ class TeamPlacing(Generic[Key]):
     imps_lost: Decimal
     place: int
     place_to: int
+    # Set for a team excluded from the series (line 776): placed below the others,
+    # its results struck.
+    excluded: Exclusion | None = None
 
     @property
     def quotient(self) -> Fraction | None:
@@ -193,4 +197,124 @@ def rank_teams(teams: Sequence[Key], results: Iterable[SideResult[Key]]) -> list
                 )
             )
         place += len(group)
+    return placings
+
+
+# --- W.O. exclusion (seed 003 line 776) ------------------------------------------------
+
+# "Ett lag utesluts ifall det lämnar w.o. i 25 % eller fler av de ronder som den
+# aktuella etappen omfattar."
+EXCLUSION_SHARE: Final = Fraction(1, 4)
+# "Då ett och samma lag lämnar W.O i flera ronder i samma etapp, kan laget bli föremål
+# för uteslutning": the rule is about W.O. in several rounds, so a single W.O. never
+# excludes (it would in a heat of four teams: 1 of 3 rounds is 33 %).
+EXCLUSION_MIN_WALKOVERS: Final = 2
+EXCLUSION_LINE: Final = 776
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A team excluded from the series: W.O. in ``walkovers`` of the stage's ``rounds``."""
+
+    walkovers: int
+    rounds: int
+
+    @property
+    def line(self) -> int:
+        return EXCLUSION_LINE
+
+    @property
+    def percent(self) -> Fraction:
+        return Fraction(100 * self.walkovers, self.rounds)
+
+    @property
+    def reason_en(self) -> str:
+        return (
+            f"excluded: W.O. in {self.walkovers} of {self.rounds} rounds (≥ 25 %), "
+            f"003 line {EXCLUSION_LINE}"
+        )
+
+    @property
+    def reason_sv(self) -> str:
+        return (
+            f"utesluten: W.O. i {self.walkovers} av {self.rounds} ronder (≥ 25 %), "
+            f"003 rad {EXCLUSION_LINE}"
+        )
+
+
+def walkover_giver(
+    imps_home: Decimal | None,
+    imps_away: Decimal | None,
+    vp_home: Decimal | None = None,
+    vp_away: Decimal | None = None,
+) -> Side:
+    """Which team of a W.O. match gave it: the side with fewer IMPs (the giver has 0,
+    the receiver the minimum for its VPs), else the side with fewer VP; home when the
+    match tells nothing apart."""
+    if imps_home is not None and imps_away is not None and imps_home != imps_away:
+        return "home" if imps_home < imps_away else "away"
+    if vp_home is not None and vp_away is not None and vp_home != vp_away:
+        return "home" if vp_home < vp_away else "away"
+    return "home"
+
+
+def round_robin_rounds(teams: int) -> int:
+    """The rounds of a single series of ``teams`` teams: n - 1, or n with a bye."""
+    return teams - 1 if teams % 2 == 0 else teams
+
+
+def stage_rounds(teams: int, rounds_played: Iterable[int]) -> int:
+    """The rounds the stage comprises ("de ronder som den aktuella etappen omfattar"):
+    the distinct rounds entered, but never fewer than a single series of its teams, so
+    that a W.O. in the first round does not exclude a team before the others are
+    played."""
+    return max(len(set(rounds_played)), round_robin_rounds(teams) if teams > 1 else 0)
+
+
+def walkover_exclusions(walkovers: Iterable[tuple[Key, int]], rounds: int) -> dict[Key, Exclusion]:
+    """The teams to exclude (line 776): W.O. given in several rounds (two or more)
+    and in 25 % or more of the ``rounds``.
+
+    ``walkovers`` holds (giver, round) of every W.O. of the stage as played; a team
+    counts one W.O. per round. The rule is applied once, to the series as played: a
+    W.O. given to a team that is itself excluded still counts.
+    """
+    by_team: dict[Key, set[int]] = {}
+    for team, round_ in walkovers:
+        by_team.setdefault(team, set()).add(round_)
+    if rounds <= 0:
+        return {}
+    return {
+        team: Exclusion(walkovers=len(given), rounds=rounds)
+        for team, given in by_team.items()
+        if len(given) >= EXCLUSION_MIN_WALKOVERS and Fraction(len(given), rounds) >= EXCLUSION_SHARE
+    }
+
+
+def rank_series(
+    teams: Sequence[Key],
+    results: Iterable[SideResult[Key]],
+    excluded: Mapping[Key, Exclusion],
+) -> list[TeamPlacing[Key]]:
+    """:func:`rank_teams` as if the excluded teams never took part (line 776): their
+    matches leave everyone's totals, and they follow the others below the line,
+    sharing the places after the last, with nothing counted."""
+    kept = [t for t in teams if t not in excluded]
+    counted = [r for r in results if r.team not in excluded and r.opponent not in excluded]
+    placings = rank_teams(kept, counted)
+    out = [t for t in teams if t in excluded]
+    first = len(kept) + 1
+    zero = Decimal(0)
+    placings.extend(
+        TeamPlacing(
+            key=team,
+            vp=zero,
+            imps_won=zero,
+            imps_lost=zero,
+            place=first,
+            place_to=first + len(out) - 1,
+            excluded=excluded[team],
+        )
+        for team in out
+    )
     return placings

@@ -29,6 +29,7 @@ from awards.domain.core import (
     Reason,
     UnknownScale,
 )
+from tournaments.domain.teams import stage_rounds, walkover_exclusions, walkover_giver
 
 from . import team_b, team_e, team_g
 from .team_rules import (
@@ -338,8 +339,32 @@ def _place_text(placing: Placing) -> str:
     return f"{placing.place}-{placing.place_to}"
 
 
+def excluded_teams(competition: Competition) -> frozenset[str]:
+    """The teams excluded from a series for their W.O.s, read from the matches as the
+    standings read them (seed 003 line 776, ``tournaments.domain.teams``): their
+    played matches still pay, but they take no place, and the field that places
+    and bonuses are counted over is the series without them."""
+    matches = competition.matches
+    if not any(m.walkover for m in matches):
+        return frozenset()
+    rounds = stage_rounds(len(competition.placings), (m.round for m in matches))
+    givers = [
+        (
+            m.home
+            if walkover_giver(m.imps_home, m.imps_away, m.vp_home, m.vp_away) == "home"
+            else m.away,
+            m.round,
+        )
+        for m in matches
+        if m.walkover
+    ]
+    return frozenset(walkover_exclusions(givers, rounds))
+
+
 def _award_barometer(table: str, competition: Competition) -> AwardOutcome:
-    entries = len(competition.placings)
+    excluded = excluded_teams(competition)
+    placed = [p for p in competition.placings if p.entry not in excluded]
+    entries = len(placed)
     met = None
     if not competition.all_met_all:
         winners = [p for p in competition.placings if p.place == 1]
@@ -358,7 +383,7 @@ def _award_barometer(table: str, competition: Competition) -> AwardOutcome:
     for row in scale:
         by_colour.setdefault(row.colour, {})[row.place] = row.exact
     awards: list[PlayerAward] = []
-    for placing in competition.placings:
+    for placing in placed:
         shares = {colour: _shared(values, placing) for colour, values in by_colour.items()}
         shares = {colour: value for colour, value in shares.items() if value > 0}
         if not shares:
@@ -515,7 +540,10 @@ def _award_series(spec: TeamTable, competition: Competition) -> AwardOutcome:
                 else:
                     tally.drawn += 1
 
-    _add_bonus(spec, competition, placings, tallies, team_halves, division, divisions, sm_event)
+    # An excluded team (line 776) keeps what its played matches earned, no place bonus.
+    excluded = excluded_teams(competition)
+    placed = {entry: p for entry, p in placings.items() if entry not in excluded}
+    _add_bonus(spec, competition, placed, tallies, team_halves, division, divisions, sm_event)
 
     label_sv = label_en = ""
     if spec.events and sm_event is not None:
