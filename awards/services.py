@@ -25,6 +25,7 @@ from members.domain.age import age_category
 from members.federation import current
 from members.models import Member, Membership
 from members.services import current_season, member_pages_changed
+from tournaments.domain.standings import close_up
 from tournaments.licences.selectors import covering, granted_between
 from tournaments.models import Entry, EntryPlayer, TeamMatch, Tournament
 
@@ -72,6 +73,7 @@ TOURNAMENT_FIELDS = (
     "award_table",
     "award_options",
     "organiser_club_id",
+    "one_winner",
 )
 PLACING_FIELDS = (
     "section__tournament_id",
@@ -85,6 +87,7 @@ PLACING_FIELDS = (
     "opponents_met",
     "standing__handicap_place",
     "standing__handicap_place_to",
+    "struck",
 )
 PLAYER_FIELDS = (
     "entry_id",
@@ -135,38 +138,45 @@ def build_competition(
     tournament: dict, placings: Iterable[tuple], players: dict[int, list[Player]], matches=()
 ) -> Competition:
     """A tournament's :class:`Competition` from its rows (``TOURNAMENT_FIELDS``,
-    ``PLACING_FIELDS`` in standings order, players by entry)."""
+    ``PLACING_FIELDS`` in standings order, players by entry). An entry struck from the
+    results (``Entry.struck``) takes no place and no points: :func:`struck_out`."""
     options = json_value(tournament["award_options"]) or {}
+    placings = list(placings)
     return Competition(
         kind=tournament["kind"],
         level=Colour(tournament["level"] or "bronze"),
-        placings=tuple(
-            Placing(
-                entry=str(entry),
-                place=place,
-                place_to=place_to,
-                players=tuple(players.get(entry, ())),
-                score=score,
-                section=section,
-                direction=direction,
-                group=group,
-                opponents_met=met,
-                handicap_place=handicap_place,
-                handicap_place_to=handicap_place_to,
-            )
-            for (
-                _t,
-                entry,
-                place,
-                place_to,
-                score,
-                section,
-                direction,
-                group,
-                met,
-                handicap_place,
-                handicap_place_to,
-            ) in placings
+        placings=struck_out(
+            tuple(
+                Placing(
+                    entry=str(entry),
+                    place=place,
+                    place_to=place_to,
+                    players=tuple(players.get(entry, ())),
+                    score=score,
+                    section=section,
+                    direction=direction,
+                    group=group,
+                    opponents_met=met,
+                    handicap_place=handicap_place,
+                    handicap_place_to=handicap_place_to,
+                )
+                for (
+                    _t,
+                    entry,
+                    place,
+                    place_to,
+                    score,
+                    section,
+                    direction,
+                    group,
+                    met,
+                    handicap_place,
+                    handicap_place_to,
+                    _struck,
+                ) in placings
+            ),
+            struck={str(row[1]) for row in placings if row[-1]},
+            one_field=bool(tournament["one_winner"]),
         ),
         boards=tournament["boards"],
         rounds=tournament["rounds"],
@@ -176,6 +186,43 @@ def build_competition(
         matches=tuple(matches),
         options=tuple(sorted(options.items())),
     )
+
+
+def struck_out(
+    placings: tuple[Placing, ...], *, struck: set[str], one_field: bool
+) -> tuple[Placing, ...]:
+    """The placings with the ``struck`` entries taken off the results list (seed 003
+    lines 193-195: the pair "played utom tävlan", its boards stand, no master points):
+    the others' places close up within the field they were ranked in (each section and
+    direction, or the whole event when it has one winner; the handicap list is always
+    the whole event), and each struck entry keeps a place of its own below them with
+    no players, so the scale still counts it in the field it played in
+    (docs/district-championships.md, "Struck pairs in the pipeline")."""
+    if not struck:
+        return placings
+    fields: dict[tuple[str, str], list[Placing]] = defaultdict(list)
+    for placing in placings:
+        fields[("", "") if one_field else (placing.section, placing.direction)].append(placing)
+    places: dict[str, tuple[int, int]] = {}
+    for field in fields.values():
+        places.update(close_up((p.entry, p.place, p.place_to, p.entry in struck) for p in field))
+    listed = [p for p in placings if p.handicap_place is not None]
+    handicap = close_up(
+        (p.entry, p.handicap_place or 0, p.handicap_place_to or 0, p.entry in struck)
+        for p in listed
+    )
+    closed = [
+        replace(
+            p,
+            place=places[p.entry][0],
+            place_to=places[p.entry][1],
+            players=() if p.entry in struck else p.players,
+            handicap_place=handicap[p.entry][0] if p.entry in handicap else None,
+            handicap_place_to=handicap[p.entry][1] if p.entry in handicap else None,
+        )
+        for p in placings
+    ]
+    return tuple(sorted(closed, key=lambda p: p.place))
 
 
 def read_competition(tournament: Tournament) -> tuple[Competition, dict[str, int]]:

@@ -26,6 +26,7 @@ from members.permissions import administered_club_ids, is_office_staff, require
 from members.views import not_found
 
 from . import services
+from .domain.standings import close_up
 from .filters import TournamentFilter
 from .forms import ReportUploadForm
 from .importers.report import logged_problem
@@ -310,10 +311,10 @@ def _results(request, tournament: Tournament) -> dict[str, str]:
         )
     fields = _standings_fields(tournament, sections, standings, imps)
     differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
-    columns = result_columns(tournament, [row for field in fields for row in field["rows"]])
-    for field in fields:
-        for row in field["rows"]:
-            row["figures"] = [figure(c.key, row[c.key]) for c in columns]
+    shown = [row for field in fields for row in (*field["rows"], *field["struck"])]
+    columns = result_columns(tournament, shown)
+    for row in shown:
+        row["figures"] = [figure(c.key, row[c.key]) for c in columns]
     context = {
         "tournament": tournament,
         "sections": list(sections.values()),
@@ -401,13 +402,32 @@ def _standings_fields(tournament, sections, standings, imps: dict | None = None)
                 "percentage": standing.percentage,
                 "imps": (imps or {}).get(entry.pk),
                 "computed": _recomputed(standing),
+                "range": (standing.place, standing.place_to),
+                "struck": entry.struck,
             }
         )
+    for field in fields.values():
+        _struck_below(field)
     if one_field:
         for field in fields.values():
             field["rows"].sort(key=lambda row: int(row["place"].rstrip("=")))
     # North-South first, as the scoring programs print it (the query sorts EW before NS).
     return [fields[key] for key in sorted(fields, key=_field_order)]
+
+
+def _struck_below(field: dict) -> None:
+    """Entries struck from the results (003 lines 193-195: "stryks från resultatlistan",
+    their boards stand) leave the list: the others' places close up, as the awards read
+    them (awards.services.struck_out), and the struck rows follow with their reason."""
+    rows = field["rows"]
+    field["struck"] = [row for row in rows if row["struck"]]
+    if not field["struck"]:
+        return
+    closed = close_up((n, *row["range"], bool(row["struck"])) for n, row in enumerate(rows))
+    for n, row in enumerate(rows):
+        place, to = closed[n]
+        row["place"] = f"{place}=" if to != place else str(place)
+    field["rows"] = [row for row in rows if not row["struck"]]
 
 
 def _field_order(key: tuple) -> tuple:

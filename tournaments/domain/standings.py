@@ -95,3 +95,32 @@ def percentage_exact(total: Score, maximum: Score) -> Fraction:
 def percentage(total: Score, maximum: Score) -> Decimal:
     """``total`` as a percentage of ``maximum``, two decimals, half-up."""
     return round_half_up(percentage_exact(total, maximum), 2)
+
+
+def close_up(field: Iterable[tuple[Key, int, int, bool]]) -> dict[Key, tuple[int, int]]:
+    """The places of one ranked field once some entries are struck from it.
+
+    ``field``: (key, place, place_to, struck) in standings order. Seed
+    ``003_796cec548aee39db.txt`` lines 193-195: a pair struck for qualifying twice
+    "played utom tävlan" and is taken off the results list, while its boards stand.
+    The others' places close up (a struck pair above them frees its place; one sharing
+    their place leaves the share one shorter); the struck entries follow the others,
+    one place each, in their order, so that the field keeps its size.
+    """
+    rows = list(field)
+    struck = sorted(
+        ((place, n, key) for n, (key, place, _to, out) in enumerate(rows) if out),
+        key=lambda found: found[:2],
+    )
+    above = [place for place, _n, _key in struck]
+    closed: dict[Key, tuple[int, int]] = {}
+    for key, place, place_to, out in rows:
+        if not out:
+            closed[key] = (
+                place - sum(1 for s in above if s < place),
+                place_to - sum(1 for s in above if s <= place_to),
+            )
+    kept = len(closed)
+    for n, (_place, _order, key) in enumerate(struck, start=1):
+        closed[key] = (kept + n, kept + n)
+    return closed
