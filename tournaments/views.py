@@ -36,6 +36,7 @@ from .progress import STATE_FIELDS, pipeline_state
 from .reported import AWARD_QUEUE, reported_vs_ours
 from .standings import PRINTED_NOTE
 from .tables import ProcessingTable, figure, result_columns, team_imps
+from .teams import counted, exclusions
 
 # A report with hundreds of unknown MIDs would bury the page under messages;
 # the import log keeps every warning.
@@ -304,11 +305,16 @@ def _results(request, tournament: Tournament) -> dict[str, str]:
     )
     imps = {}
     if tournament.scoring == Tournament.Scoring.TEAM_VP:  # one more query: the matches
-        imps = team_imps(
-            TeamMatch.objects.filter(tournament=tournament).values_list(
-                "home_id", "away_id", "imps_home", "imps_away"
+        matches = list(
+            TeamMatch.objects.filter(tournament=tournament).only(
+                "round", "home_id", "away_id", "imps_home", "imps_away", "vp_home", "vp_away",
+                "walkover",
             )
-        )
+        )  # fmt: skip
+        # An excluded team's matches leave the series (003 line 776), its IMPs too.
+        teams = {team for m in matches for team in (m.home_id, m.away_id)}
+        kept = counted(matches, exclusions(teams, matches))
+        imps = team_imps((m.home_id, m.away_id, m.imps_home, m.imps_away) for m in kept)
     fields = _standings_fields(tournament, sections, standings, imps)
     differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
     shown = [row for field in fields for row in (*field["rows"], *field["struck"])]
