@@ -9,4 +9,5 @@ urlpatterns = [
     path("clubs/<int:pk>/", views.club_handicaps, name="club"),
     path("members/<int:mid>/", views.member_history, name="member_history"),
     path("members/<int:mid>/why/<int:tournament>/", views.why, name="why"),
+    path("dm/<int:pk>/", views.dm_hcp30, name="dm_hcp30"),
 ]

@@ -1,6 +1,6 @@
 """Handicap pages: the calculator, a club's members by handicap, and a member's whole
-history, each line opening to its equations (the member page's section is a page part:
-``selectors.member_part``)."""
+history, each line opening to its equations, and DM Par Hcp 30+'s check of its pairs
+(the member page's section is a page part: ``selectors.member_part``)."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -9,7 +9,9 @@ from django_tables2 import RequestConfig
 from members.common.exports import csv_response, wants_export
 from members.models import Club, Member
 from members.permissions import member_of
+from tournaments.championships.models import Championship
 
+from .championships import hcp30_check
 from .domain import for_display
 from .forms import CalculatorForm, PartnerSearchForm
 from .selectors import club_handicaps as club_list
@@ -103,4 +105,20 @@ def why(request, mid: int, tournament: int):
         request,
         "handicap/why.html",
         {"member": member, "tournament": event, "line": line, "whys": whys},
+    )
+
+
+def dm_hcp30(request, pk: int):
+    """DM Par Hcp 30+ (003 lines 298-316): each registered pair with both players'
+    handicaps on the last registration day and whether it may play, and the final's
+    order with handicap. Public, like the championship and the players' handicaps."""
+    championship = get_object_or_404(
+        Championship.objects.select_related("district"),
+        pk=pk,
+        discipline=Championship.Discipline.HCP30,
+    )
+    return render(
+        request,
+        "handicap/dm_hcp30.html",
+        {"championship": championship, "check": hcp30_check(championship)},
     )
