@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import F
 from django.utils.translation import get_language
 
 from tournaments.models import Entry, EntryPlayer
@@ -109,11 +110,17 @@ def heat_lines(heat: Heat) -> list[HeatPair]:
     if heat.tournament_id is None:
         return []
     bronze = heat.stage.kind == Stage.Kind.BRONZE_HEATS
+    # Hcp 30+: every stage is played with handicap and the result with handicap
+    # decides (003 line 308); a list not yet corrected falls back to the plain place.
+    by_handicap = heat.stage.championship.discipline == Championship.Discipline.HCP30
+    order: list = ["standing__place", "number"]
+    if by_handicap:
+        order.insert(0, F("standing__handicap_place").asc(nulls_last=True))
     entries = (
         Entry.objects.filter(section__tournament_id=heat.tournament_id, phantom=False)
         .filter(standing__isnull=False)
         .select_related("standing", "registration")
-        .order_by("standing__place", "number")
+        .order_by(*order)
     )
     lines = []
     for entry in entries:
@@ -128,12 +135,16 @@ def heat_lines(heat: Heat) -> list[HeatPair]:
             struck=entry.struck,
         )
         standing = entry.standing
+        place, place_to = standing.place, standing.place_to
+        if by_handicap and standing.handicap_place is not None:
+            place = standing.handicap_place
+            place_to = standing.handicap_place_to or place
         lines.append(
             HeatPair(
                 entry_id=entry.pk,
                 name=entry.name or str(entry.number),
-                place=standing.place,
-                place_to=standing.place_to,
+                place=place,
+                place_to=place_to,
                 score=standing.score,
                 percent=standing.percentage,
                 mark=state.mark,
