@@ -90,6 +90,16 @@ def test_the_district_official_finds_the_championships_on_the_start_page(client,
     page = client.get(reverse("members:my_page"), **EN).content.decode()
     card = page[page.index('id="start-championships"') :]
     assert reverse("championships:detail", args=[dm.pk]) in card[: card.index("</section>")]
+    assert reverse("championships:official_championship", args=[dm.pk]) in card
+
+
+def test_a_hcp30_championship_links_to_the_deadline_days_handicaps(client, dm):
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert 'id="hcp30-check"' not in page
+    dm.discipline = Championship.Discipline.HCP30
+    dm.save()
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert reverse("handicap:dm_hcp30", args=[dm.pk]) in page
 
 
 def test_dm_lag_shares_the_semifinal_places_among_its_heats(client):
