@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Entry, EntryPlayer
 
+from . import trail
 from .districts import representation_districts
 from .domain.final_bonus import BONUS
 from .domain.final_places import (
@@ -253,10 +254,8 @@ def _allocated(listed: list[list[tuple[str, Decimal]]], final: int, lot: list[in
 
 def _lot(championship: Championship, heats: list[Heat]) -> list[int]:
     """The committee's drawn order of tied heats (the official's trail), as indexes."""
-    from .official.services import drawn_lot  # the official's record of the draw
-
     index = {heat.pk: k for k, heat in enumerate(heats)}
-    return [index[pk] for pk in drawn_lot(championship) if pk in index]
+    return [index[pk] for pk in trail.drawn_lot(championship) if pk in index]
 
 
 def _players(entry_ids: list[int]) -> dict[int, list[PairPlayer]]:

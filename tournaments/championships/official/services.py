@@ -9,7 +9,6 @@ module loads rows, maps them to the domain's plain values and writes what comes 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -490,16 +489,6 @@ def _direct(championship: Championship, loaded: _Loaded) -> tuple[list[str], lis
     return kept, notes
 
 
-def drawn_lot(championship: Championship) -> list[int]:
-    """The committee's last drawn order of tied heats, as heat ids, best first (kept in
-    the trail's last lot row, "[lot: 12,7]")."""
-    step = championship.steps.filter(kind=Kind.LOT).order_by("-at", "-pk").first()
-    if step is None:
-        return []
-    found = re.search(r"\[lot: ([\d,]+)\]", step.note)
-    return [int(n) for n in found.group(1).split(",")] if found else []
-
-
 def declined_ids(championship: Championship) -> set[str]:
     rows = championship.final_places.filter(rule__in=FINAL_RULES).exclude(declined_on=None)
     return {_pair_id(row) for row in rows}
@@ -523,7 +512,7 @@ def final_plan(championship: Championship, *, lot: list[int] | None = None) -> P
     plan.size_reason = _text(size.reason.en, size.reason.sv)
     direct, plan.notes = _direct(championship, loaded)
     heat_of = {h.pk: k for k, h in enumerate(loaded.heats)}
-    drawn = lot if lot is not None else drawn_lot(championship)
+    drawn = lot if lot is not None else trail.drawn_lot(championship)
     lot_indexes = [heat_of[pk] for pk in drawn if pk in heat_of]
     pairs = [(k, s) for k, s in enumerate(sizes) if s > 0]
     if not pairs or size.size == 0:
@@ -640,15 +629,7 @@ def _final_stage(championship: Championship) -> Stage | None:
 
 
 def record_lot(championship: Championship, heats: list[Heat], *, user) -> None:
-    """The committee's draw between heats tied in T3 (003 line 270), best first."""
-    names = ", ".join(h.name for h in heats)
-    ids = ",".join(str(h.pk) for h in heats)
-    trail.record(
-        championship,
-        Kind.LOT,
-        user,
-        f"The committee's lot, best first: {names} (003 line 270) [lot: {ids}]",
-    )
+    trail.record_lot(championship, heats, user)
 
 
 def confirm_places(championship: Championship, *, user) -> int:
