@@ -74,9 +74,7 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
             "str", "a DM final's bonus: open, other (pairs), teams or hcp30 (000 lines 1736-1771)"
         ),
         "dm_outside": OptionName(
-            "list",
-            "a DM final's entries (ids) not of the district's clubs: no bonus, and the bonus "
-            "places go to the district's best three (003 lines 321, 405, 471)",
+            "list", "a DM final's entries not of the district: no bonus (003 lines 321, 471)"
         ),
         "stages": OptionName(
             "mapping", "G2 veterans: round -> qualifying/quarterfinal/semifinal/final/third_place"

@@ -18,7 +18,7 @@ from awards.domain.sbf import OPTION_NAMES, SBF
 
 SBF_DIR = Path(sbf.__file__).parent
 DOCS = Path(__file__).resolve().parents[3] / "docs"
-TYPES = {"bool", "int", "decimal", "str", "mapping"}
+TYPES = {"bool", "int", "decimal", "str", "mapping", "list"}
 
 # How the sources read an option by name.
 READS = (
@@ -135,6 +135,7 @@ def test_a_mapping_option_takes_a_list_of_pairs():
         ("average_handicap", False, "option 'average_handicap' must be a number, got False"),
         ("variant", 2, "option 'variant' must be a string, got 2"),
         ("stages", "final", "option 'stages' must be a mapping (or a list of pairs), got 'final'"),
+        ("dm_outside", [True], "option 'dm_outside' must be a list of entry ids, got [True]"),
     ],
 )
 def test_wrong_types(name, value, message):
