@@ -147,6 +147,12 @@ class Registration(models.Model):
     # (003 lines 185-187).
     plays_qualification = models.BooleanField(_("plays the qualification"), default=True)
     reigning_champions = models.BooleanField(_("reigning champions"), default=False)
+    # The committee's dispensation, given in advance: a pair whose players both belong
+    # to another district (003 line 167), a team with fewer of the district's players
+    # than of another district's (line 403).
+    dispensation = models.BooleanField(
+        _("the committee's dispensation"), default=False, db_default=False
+    )
     withdrawn_on = models.DateField(_("withdrawn"), null=True, blank=True)
     entry = models.OneToOneField(
         Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="registration",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 MAX_TEAM_PLAYERS: Final = 8  # 003 line 401: "maximalt åtta (8) spelare"; line 415
@@ -127,6 +127,20 @@ def check_team(halves: Sequence[Half], *, district: Hashable) -> TeamCheck:
             )
         )
     return TeamCheck(members, tuple(findings), needs, outside)
+
+
+def with_dispensation(check: TeamCheck) -> TeamCheck:
+    """The check once the committee gave its dispensation (line 403): the team may play,
+    and the page says on what ground."""
+    if not check.needs_dispensation:
+        return check
+    kept = tuple(f for f in check.findings if f.code != "dispensation")
+    given = Finding(
+        "dispensation_given",
+        "plays by the committee's dispensation (003 line 403)",
+        "spelar med dispens från TK (003 rad 403)",
+    )
+    return replace(check, findings=(*kept, given))
 
 
 def needs_dispensation(members: Mapping[Hashable, Hashable | None], *, district: Hashable) -> bool:

@@ -36,8 +36,15 @@ from ..domain.semifinal_places import (
     sm_places,
 )
 from ..domain.semifinal_places import PlacesInputError as SemifinalInputError
-from ..domain.team_rules import Finding, Half, TeamCheck, check_teams, sm_six
-from ..models import Championship, FinalPlace, Heat, Stage
+from ..domain.team_rules import (
+    Finding,
+    Half,
+    TeamCheck,
+    check_teams,
+    sm_six,
+    with_dispensation,
+)
+from ..models import Championship, FinalPlace, Heat, Registration, Stage
 from ..selectors import HEAT_STAGES, SemifinalQualification, semifinal_qualification
 
 TEAMS_EACH_BELOW_PLAN = 4  # below 22 teams TK decides (line 602); the page assumes fours
@@ -137,6 +144,23 @@ def team_halves(championship: Championship, tournament_ids: list[int]) -> dict[i
     return dict(halves)
 
 
+def team_checks(championship: Championship, tournament_ids: list[int]) -> dict[int, TeamCheck]:
+    """Every team's check across the championship, with the committee's dispensations
+    as the official registered them (003 line 403)."""
+    checks = check_teams(
+        team_halves(championship, tournament_ids), district=championship.district_id
+    )
+    dispensed = set(
+        Registration.objects.filter(
+            championship=championship, dispensation=True, entry_id__in=list(checks)
+        ).values_list("entry_id", flat=True)
+    )
+    return {
+        entry_id: with_dispensation(check) if entry_id in dispensed else check
+        for entry_id, check in checks.items()
+    }
+
+
 def _findings(findings: Iterable[Finding]) -> list[str]:
     return [text(f.en, f.sv) for f in findings]
 
@@ -182,7 +206,7 @@ def heat_pages(championship: Championship) -> list[LagHeat]:
     team's (lines 401-411); a player's one team is checked across all heats."""
     all_heats = heats(championship)
     played = [h.tournament_id for h in all_heats if h.tournament_id]
-    checks = check_teams(team_halves(championship, played), district=championship.district_id)
+    checks = team_checks(championship, played)
     shapes = _match_shapes(played)
     seen_clubs: dict[int, int] = defaultdict(int)
     pages = []
@@ -573,7 +597,7 @@ def _checks_by_name(championship: Championship) -> dict[str, list[TeamCheck]]:
     the stages by its name (line 429; the committee's reading, as the stages are
     separate tournaments)."""
     ids = _all_tournaments(championship)
-    checks = check_teams(team_halves(championship, ids), district=championship.district_id)
+    checks = team_checks(championship, ids)
     names = dict(Entry.objects.filter(pk__in=list(checks)).values_list("pk", "name"))
     by_name: dict[str, list[TeamCheck]] = defaultdict(list)
     for entry_id, check in checks.items():

@@ -233,6 +233,7 @@ def register(
             registered_on=registered_on,
             plays_qualification=plays_qualification,
             reigning_champions=reigning_champions,
+            dispensation=dispensation,
         )
         RegisteredPlayer.objects.bulk_create(
             RegisteredPlayer(registration=registration, member=p, captain=p == captain)

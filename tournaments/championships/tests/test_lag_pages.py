@@ -147,3 +147,31 @@ def test_a_final_place_given_up_with_nobody_left(client, dm_lag):
     page = _get(client, "lag_final", dm_lag)
     assert "B3 gave up its place in the final." in page
     assert "the final is played with fewer teams (003 line 618)" in page
+
+
+def test_the_committees_dispensation_is_shown_on_the_heats_page(client, dm_lag):
+    """003 line 403: a team with fewer of the district's players than another
+    district's needs the committee's dispensation in advance; once the official has
+    registered it, the heats page says the team plays by it."""
+    import datetime as dt
+    import html
+
+    from members.models import Membership
+    from members.tests.factories import ClubFactory, DistrictFactory
+    from tournaments.championships.models import Registration
+    from tournaments.models import Entry
+
+    a1 = Entry.objects.get(section__tournament__heat__stage__championship=dm_lag, name="A1")
+    elsewhere = ClubFactory(district=DistrictFactory())
+    members = [p.member_id for p in a1.players.all()][:3]
+    Membership.objects.filter(member_id__in=members).update(club=elsewhere)
+    page = html.unescape(_get(client, "lag_heats", dm_lag))
+    assert "the team needs the committee's dispensation given in advance (003 line 403)" in page
+    Registration.objects.create(
+        championship=dm_lag, name="A1", registered_on=dt.date(2024, 10, 1), entry=a1,
+        dispensation=True,
+    )  # fmt: skip
+    page = html.unescape(_get(client, "lag_heats", dm_lag))
+    assert "needs the committee's dispensation" not in page
+    assert "plays by the committee's dispensation (003 line 403)" in page
+    assert "spelar med dispens från TK (003 rad 403)" in _get(client, "lag_heats", dm_lag, SV)

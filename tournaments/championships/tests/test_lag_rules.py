@@ -181,3 +181,17 @@ def test_the_six_named_for_the_sm_semifinal():
     assert sm_six_problems(range(6), range(6)) == []
     assert sm_six_problems(range(6), [0, 1, 2, 3, 4, 7]) != []
     assert sm_six_problems(range(8), range(7)) != []
+
+
+def test_the_committees_dispensation_lifts_the_finding():
+    """Line 403: a team of one district player and three from elsewhere plays only by
+    the committee's dispensation; given, the finding says so."""
+    from tournaments.championships.domain.team_rules import with_dispensation
+
+    halves = [_half(1, (1, HOME), (2, 2), (3, 2), (4, 2))]
+    check = check_team(halves, district=HOME)
+    assert "dispensation" in codes(check)
+    given = with_dispensation(check)
+    assert "dispensation" not in codes(given) and "dispensation_given" in codes(given)
+    plain = check_team([_half(1, (1, HOME), (2, HOME), (3, HOME), (4, HOME))], district=HOME)
+    assert with_dispensation(plain) is plain

@@ -362,8 +362,14 @@ def test_a_pair_from_another_district_needs_the_committees_dispensation(client, 
     assert client.post(_url("official_register", dm.pk), _pair(heat, a, b, dispensation="on"))
     (step,) = _steps(dm, OfficialStep.Kind.REGISTERED)
     assert "dispensation" in step.note
+    assert Registration.objects.get().dispensation  # kept on the registration too
     mixed = _pair(heat, _member(dm.district), _member(elsewhere))
     assert client.post(_url("official_register", dm.pk), mixed).status_code == 302
+    assert (
+        not Registration.objects.exclude(pk=Registration.objects.earliest("pk").pk)
+        .get()
+        .dispensation
+    )
 
 
 def test_an_unknown_mid_is_named(client, dm, official, heat):
