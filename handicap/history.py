@@ -313,9 +313,14 @@ def write_current(
     found: dict[int, tuple[object, date | None]],
     starts: dict[int, Decimal],
     policy: HandicapPolicy,
+    *,
+    changed: Iterable[int] | None = None,
 ) -> None:
     """``MemberHandicap`` of these members: the handicap and day ``found`` for each,
-    else the start handicap (H0) they keep; a member with neither has no row."""
+    else the start handicap (H0) they keep; a member with neither has no row.
+    ``changed`` names the members whose history rows changed when that is not all of
+    them: their pages, and those of members whose current handicap changed, get a new
+    version (not every member's, after a full recompute that changed little)."""
     rows = []
     for member in members:
         start = starts.get(member)
@@ -326,7 +331,7 @@ def write_current(
         else:
             continue
         rows.append((member, value, start if start is not None else value, day, policy.version))
-    replace_rows(
+    replaced = replace_rows(
         MemberHandicap.objects.filter(member_id__in=members),
         MemberHandicap,
         ("member_id", "handicap", "start", "updated_on", "policy_version"),
@@ -334,4 +339,7 @@ def write_current(
         rows,
     )
     # Every writer of the history ends here with the members whose rows it wrote.
-    member_pages_changed(members)
+    if changed is None:
+        member_pages_changed(members)
+    else:
+        member_pages_changed({*changed, *(key[0] for key in replaced.touched)})

@@ -35,6 +35,8 @@ from members.models import Member
 from members.services import member_pages_changed
 from tournaments.models import Standing, Tournament
 
+from .compare import differences, stored_lines
+from .compare import write as write_differences
 from .domain import SBF_2007, HandicapPolicy
 from .domain.competition import Competition, PlayerChange, check
 from .domain.errors import HandicapInputError
@@ -235,6 +237,28 @@ def recompute_from(
     policy: HandicapPolicy = POLICY,
     seconds: dict[str, float] | None = None,
     leave_out: int | None = None,
+    rebuild: bool = False,
+) -> int:
+    """Recompute the history from ``since`` (``None``: all); returns how many history
+    rows were written or removed (:func:`_recompute_from`)."""
+    arguments = dict(
+        from_tournament=from_tournament, policy=policy, seconds=seconds, leave_out=leave_out
+    )
+    try:
+        return _recompute_from(since, rebuild=rebuild, **arguments)
+    except _MostlyChanged:
+        # Emptied and written anew: the rows compared so far are thrown away with it.
+        return _recompute_from(since, rebuild=True, **arguments)
+
+
+def _recompute_from(
+    since: date | None,
+    *,
+    from_tournament: int | None = None,
+    policy: HandicapPolicy = POLICY,
+    seconds: dict[str, float] | None = None,
+    leave_out: int | None = None,
+    rebuild: bool = False,
 ) -> int:
     """Recompute the history from ``since`` (``None``: all); returns how many history
     rows were written or removed.
@@ -253,9 +277,12 @@ def recompute_from(
     unit), reading that month's results, writing its history rows, and keeping only
     everybody's current handicap between months: five seasons never sit in memory.
     From a day, only the rows that differ are written (a late report mostly changes
-    little); the full recompute empties the history and writes it anew, which on
-    PostgreSQL is one COPY stream (docs/handicap.md, "Speed"). ``seconds``, when
-    given, gets the time spent in each phase (the benchmark prints them).
+    little). The full recompute compares its rows with the stored ones a month at a
+    time and writes only the difference (``compare``); from an empty history, or with
+    ``rebuild``, or once most rows it has computed differ from the stored ones (a new
+    policy), it empties the history and writes it anew, which on PostgreSQL is one
+    COPY stream (docs/handicap.md, "Speed"). ``seconds``, when given, gets the time
+    spent in each phase (the benchmark prints them).
     """
     clock = _Clock(seconds)
     if since and from_tournament is None and leave_out is None and not policy.monthly_batch:
@@ -267,7 +294,9 @@ def recompute_from(
         span = span.filter(start_date__gte=since)
     bounds = span.aggregate(first=Min("start_date"), last=Max("start_date"))
     full = since is None
-    if full:
+    # The full recompute over a stored history writes only what differs from it.
+    keep = full and not rebuild and not policy.monthly_batch and HandicapChange.objects.exists()
+    if full and not keep:
         _empty_history()
     if bounds["first"] is None:
         if full:  # nothing reported: everybody is back at their start handicap
@@ -289,11 +318,12 @@ def recompute_from(
         for month, after in _months(bounds["first"], bounds["last"])
     ]
     copies = []
+    walked = differing = 0  # rows computed, and of them rows that differ (``keep``)
     # The full recompute loads an emptied table (its indexes are built once at the end)
     # and leaves the database's part to one thread: PostgreSQL reads the next month
     # and takes in the last one while this thread walks (docs/handicap.md, "Speed").
     with (
-        indexes_set_aside(HandicapChange) if full else nullcontext(),
+        indexes_set_aside(HandicapChange) if full and not keep else nullcontext(),
         database_thread() if full else nullcontext(INLINE) as db,
         _without_gc() if full else nullcontext(),
     ):
@@ -308,16 +338,22 @@ def recompute_from(
         # The full recompute per competition on PostgreSQL: COPY's text made as it walks.
         text = (
             _HistoryText(policy.version, current, last_day)
-            if full and not monthly and connection.vendor == "postgresql"
+            if keep or (full and not monthly and connection.vendor == "postgresql")
             else None
         )
         reading = db.submit(_read_between, *months[0])
+        if keep:
+            stored_reading = db.submit(stored_lines, *months[0][:2])
         for n, (month, after, first_id, _leave_out) in enumerate(months):
             clock("walk")
             rows, fields, places = reading.result()
+            if keep:
+                stored = stored_reading.result()
             clock("wait for the database")
             if n + 1 < len(months):
                 reading = db.submit(_read_between, *months[n + 1])
+                if keep:
+                    stored_reading = db.submit(stored_lines, *months[n + 1][:2])
             fields = _build_fields(rows, places) + fields
             clock("build the fields")
             if not full:
@@ -335,6 +371,18 @@ def recompute_from(
                 for competition, changes in competitions:
                     text.take(competition, changes, places)
                 clock("walk")
+                if keep:
+                    lines, text.lines = text.lines, []
+                    found = differences(lines, stored)
+                    clock("compare")
+                    walked += len(lines)
+                    differing += len(found)
+                    if walked >= REBUILD_AFTER and differing * 2 > walked:
+                        raise _MostlyChanged
+                    if found:
+                        copies.append(db.submit(write_differences, found))
+                        touched.update(found.members)
+                    continue
                 copies.append(db.submit(copy_lines, HandicapChange, _COPY_FIELDS, text.lines))
                 text.lines = []
                 continue
@@ -370,16 +418,29 @@ def recompute_from(
         clock("walk")
         written += sum(copy.result() for copy in copies)
         clock("wait for the database")
-    if full:
+    if full and not keep:
         analyze(HandicapChange)  # the planner's figures for the table just loaded
-    clock("build indexes")
+        clock("build indexes")
     last_day_of = {int(player): day for player, day in last_day.items()}
     members = set(last_day_of) | touched
     if full:
         members |= set(MemberHandicap.objects.values_list("member_id", flat=True))
-    _save_current(members, current, last_day_of, starts, (since, from_tournament), policy)
+    _save_current(
+        members, current, last_day_of, starts, (since, from_tournament), policy,
+        changed=touched if keep else None,
+    )  # fmt: skip
     clock("current handicaps")
     return written + removed
+
+
+# The full recompute over a stored history starts again as a rebuild once this many
+# rows are computed and most of them differ: rewriting most rows one by one costs
+# more than loading the table anew.
+REBUILD_AFTER = 50_000
+
+
+class _MostlyChanged(Exception):
+    """Most rows computed so far differ from the stored ones."""
 
 
 class _Clock:
@@ -486,9 +547,13 @@ def _save_current(
     starts: dict[int, Decimal],
     since: tuple[date | None, int | None],
     policy: HandicapPolicy,
+    *,
+    changed: Iterable[int] | None = None,
 ) -> None:
     """The walked members' handicap is where the walk left them; a member whose rows
-    in the range all went (a withdrawn report) falls back to the day before, or H0."""
+    in the range all went (a withdrawn report) falls back to the day before, or H0.
+    ``changed``: the members whose history rows changed, when not all of ``members``
+    (``write_current``)."""
     members = sorted(set(members))
     gone = [m for m in members if m not in last_day]
     day, from_tournament = since
@@ -504,7 +569,7 @@ def _save_current(
     }
     for member, day in last_day.items():
         found[member] = (_text(current[str(member)], 2), day)
-    write_current(members, found, starts, policy)
+    write_current(members, found, starts, policy, changed=changed)
 
 
 def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:

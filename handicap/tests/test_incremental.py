@@ -223,6 +223,10 @@ def test_the_pipelines_two_steps_give_what_the_full_recompute_gives(operations, 
 
 @pytest.fixture
 def season(db):
+    return walked_season()
+
+
+def walked_season() -> list:
     """Six evenings and a team event among twelve members, walked in full."""
     members = [MemberFactory() for _ in range(MEMBERS)]
     for n, member in enumerate(members):
