@@ -3,7 +3,7 @@ already there, a month at a time, and only the difference written.
 
 A recompute mostly finds what it found before (the issue #15 case: a full recompute
 that changes nothing), so reading the stored rows costs less than writing them all
-again: a COPY of the stored rows as text is compared, line for line, with the text
+again: the stored rows as lines of COPY's text format are compared with the text
 ``history._HistoryText`` makes for the rows computed again (the same text the
 incremental walk compares by). Rows that differ only in their values are updated in
 place (their keys stay); rows no longer computed are deleted; new ones inserted.
