@@ -115,6 +115,9 @@ class Heat(models.Model):
     registration_closes = models.DateField(_("last day to register"), null=True, blank=True)
     max_entries = models.PositiveSmallIntegerField(_("most pairs or teams"), null=True, blank=True)
     contact = models.CharField(_("heat contact"), max_length=200, blank=True)
+    # A silver heat may be played over at most two sessions (003 line 183); the report
+    # of a multi-session heat is one tournament, so the official says how many.
+    sessions = models.PositiveSmallIntegerField(_("sessions"), default=1, db_default=1)
 
     class Meta:
         verbose_name = _("championship heat")

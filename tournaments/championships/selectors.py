@@ -183,6 +183,7 @@ def _heat_check(heat: Heat, lines: list[HeatPair]):
         pairs=len(lines),
         boards=heat.tournament.boards,
         qualifying=len(_counted(lines)) if kind == "bronze" else None,
+        sessions=heat.sessions,
     )
 
 

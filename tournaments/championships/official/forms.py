@@ -55,7 +55,7 @@ class HeatForm(forms.ModelForm):
         model = Heat
         fields = [
             "name", "club", "day", "invitation_sent_on", "registration_closes",
-            "max_entries", "contact",
+            "max_entries", "contact", "sessions",
         ]  # fmt: skip
         widgets = {
             "day": DateInput(),

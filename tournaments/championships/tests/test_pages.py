@@ -141,3 +141,20 @@ def test_each_played_heat_shows_its_colour_and_what_it_lacks(client, dm):
     # Not a heat of the championship: its pairs neither count nor qualify.
     qualification = page[page.index('id="qualification"') :]
     assert "Heat D" not in qualification and "Half of 42 pairs" in qualification
+
+
+def test_a_silver_heat_over_three_sessions_is_no_heat(client, dm):
+    """003 line 183: a silver heat is played over at most two sessions; the official
+    says how many (one report holds them all)."""
+    heat = Heat.objects.get(stage__championship=dm, name="Heat A")
+    heat.sessions = 2
+    heat.save()
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert "at most 2 sessions" not in page
+    assert "Heat A pair 1 " in page[page.index('id="qualification"') :]
+    heat.sessions = 3
+    heat.save()
+    page = client.get(reverse("championships:detail", args=[dm.pk]), **EN).content.decode()
+    assert "a silver heat has at most 2 sessions, not 3 (003 line 183)" in page
+    section = page[page.index('id="qualification"') :]
+    assert "Heat A pair 1 " not in section  # its pairs do not qualify
