@@ -63,6 +63,9 @@ class HeatForm(forms.ModelForm):
             "registration_closes": DateInput(),
         }
 
+    def clean_sessions(self) -> int:
+        return self.cleaned_data.get("sessions") or 1
+
     def __init__(self, *args, stage: Stage, **kwargs):
         super().__init__(*args, **kwargs)
         self.stage = stage
@@ -70,6 +73,8 @@ class HeatForm(forms.ModelForm):
         self.warnings: list[str] = []
         self.warnings_en: list[str] = []
         championship = stage.championship
+        # One session unless the official says otherwise (003 line 183).
+        self.fields["sessions"].required = False
         self.fields["club"].queryset = Club.objects.filter(
             district_id=championship.district_id
         ).order_by("name")
