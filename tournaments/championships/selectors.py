@@ -483,7 +483,9 @@ def bonus_view(championship: Championship) -> BonusView | None:
     if kind is None:
         return None
     points, lines = BONUS[kind]
-    return BonusView(points, lines, kind == "hcp30")
+    return BonusView(
+        points, _text(lines, lines.replace("lines", "rad").replace("line", "rad")), kind == "hcp30"
+    )
 
 
 # -- DM Lag ------------------------------------------------------------------------------

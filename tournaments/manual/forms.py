@@ -248,7 +248,7 @@ class DelayedTableForm(forms.Form):
     """One table that played over time: its number, the minutes over the allowed time
     and whose pair was to blame; a row left empty is no delayed table."""
 
-    table = forms.IntegerField(label=_("Table"), required=False, min_value=1, max_value=999)
+    table = forms.IntegerField(label=_("Table number"), required=False, min_value=1, max_value=999)
     minutes = forms.IntegerField(
         label=_("Minutes over time"), required=False, min_value=0, max_value=600
     )

@@ -336,3 +336,9 @@ def test_the_page_s_queries_do_not_grow_with_the_pairs(client, django_assert_max
         _player(entry, club)
     with django_assert_max_num_queries(25):  # 20: per heat, not per pair
         assert client.get(reverse("championships:detail", args=[dm.pk]), **EN).status_code == 200
+
+
+def test_the_bonus_names_its_lines_in_the_readers_language(client):
+    dm = _dm(discipline="open", form="pairs")
+    assert "(000 lines 1747-1750; 003 lines 335-339)" in _page(client, dm)
+    assert "(000 rad 1747-1750; 003 rad 335-339)" in _page(client, dm, SV)
