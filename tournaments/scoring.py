@@ -49,13 +49,12 @@ from tournaments.domain.matchpoints import (
 )
 from tournaments.domain.rubber import PlayedDeal, score_chicago, score_rubber
 from tournaments.domain.standings import percentage, rank, round_half_up
+from tournaments.domain.time_penalties import late_arrival, slow_play
 from tournaments.domain.vp import (
     apply_vp_penalties,
     bam_board,
     bam_match,
-    late_arrival_penalty,
     match_vp,
-    slow_play_penalty,
     vp_20_point,
     vp_30_point,
     wbf_vp,
@@ -81,6 +80,8 @@ __all__ = [
     "Strain",
     "Vulnerability",
     "apply_vp_penalties",
+    "late_arrival",
+    "slow_play",
     "bam_board",
     "bam_match",
     "board_dealer",
@@ -96,7 +97,6 @@ __all__ = [
     "format_deal",
     "format_result",
     "imps",
-    "late_arrival_penalty",
     "match_vp",
     "matchpoints",
     "neuberg",
@@ -114,7 +114,6 @@ __all__ = [
     "score_chicago",
     "score_pairs_event",
     "score_rubber",
-    "slow_play_penalty",
     "team_match",
     "vp_20_point",
     "vp_30_point",

@@ -39,7 +39,8 @@ from django.utils import timezone
 from members.domain.age import season_label, season_of
 from members.models import Club, District, Member, Membership, Role
 from tournaments.demo import demo_matchpoints, matchpoint_top, round_robin
-from tournaments.domain.vp import late_arrival_penalty, match_vp
+from tournaments.domain.time_penalties import late_arrival
+from tournaments.domain.vp import match_vp
 from tournaments.models import (
     Entry,
     EntryPlayer,
@@ -928,7 +929,7 @@ class _Builder:
         """A late arrival in minutes, converted by the scale of 003 lines 796-806, and a
         warning for a few minutes late (line 802)."""
         for match, minutes in ((matches[1], LATE_MINUTES), (matches[4], WARNED_MINUTES)):
-            outcome = late_arrival_penalty(minutes)
+            outcome = late_arrival(minutes)
             MatchTimePenalty.objects.create(
                 match=match, kind=MatchTimePenalty.Kind.LATE, side=MatchTimePenalty.Side.AWAY,
                 minutes=minutes, vp=outcome.vp,

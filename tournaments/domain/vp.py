@@ -1,8 +1,8 @@
 """Victory Points: the WBF continuous 20-0 scale, the discrete 20- and 30-point
-scales, VP penalties, and board-a-match scoring.
+scales, deducting VP penalties, and board-a-match scoring. (The late-arrival and
+slow-play scales that give the penalties are in ``time_penalties.py``.)
 
-Sources: seed ``003_796cec548aee39db.txt``, "20-0-skalan", "Sen ankomst" and
-"Långsamt spel"; seed ``004_058b41174697c9d9.txt``, "Victory Point scoring" and
+Sources: seed ``003_796cec548aee39db.txt``, "20-0-skalan"; seed ``004_058b41174697c9d9.txt``, "Victory Point scoring" and
 "Matchpoint scoring". The formula and the rounding rule the seed's table requires
 are derived in docs/scoring.md, "5. Victory Points".
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -186,85 +185,6 @@ def vp_20_point(imp_margin: int) -> tuple[int, int]:
 def vp_30_point(imp_margin: int) -> tuple[int, int]:
     """(winner, loser) on the article's discrete 30-point scale (12 IMPs → 25-5)."""
     return _discrete(imp_margin, VP_30_SCALE, 30)
-
-
-# Seed 003 "Sen ankomst": (latest minute of the band, VP penalty). The first
-# band ("0+ - 5") is a warning only. "0+ - 5" means more than 0, up to 5.
-LATE_ARRIVAL_SCALE: Final[tuple[tuple[int, Decimal], ...]] = (
-    (5, Decimal("0")),
-    (10, Decimal("1")),
-    (15, Decimal("2")),
-    (20, Decimal("3")),
-    (25, Decimal("4")),
-)
-# Seed 003 "Sen ankomst": a team late again after a warning is penalised,
-# at least 0.5 VP.
-REPEATED_LATE_MINIMUM: Final = Decimal("0.5")
-
-# Seed 003 "Långsamt spel": (latest minute of overrun, VP penalty per late table).
-SLOW_PLAY_SCALE: Final[tuple[tuple[int, Decimal], ...]] = (
-    (5, Decimal("1")),
-    (10, Decimal("1.5")),
-    (15, Decimal("2")),
-    (20, Decimal("2.5")),
-    (25, Decimal("3")),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class LateArrival:
-    """Outcome of the late-arrival scale: a VP penalty and/or a warning."""
-
-    vp: Decimal
-    warning: bool
-
-
-def _minutes(minutes: int | float | Decimal | Fraction) -> Fraction:
-    if isinstance(minutes, bool) or not isinstance(minutes, int | float | Decimal | Fraction):
-        raise ValueError(f"minutes must be a number, got {minutes!r}")
-    if isinstance(minutes, float | Decimal) and not math.isfinite(minutes):
-        raise ValueError(f"minutes must be finite, got {minutes!r}")
-    value = Fraction(minutes)
-    if value < 0:
-        raise ValueError(f"minutes must not be negative, got {minutes!r}")
-    return value
-
-
-def _band(minutes: Fraction, scale: tuple[tuple[int, Decimal], ...], what: str) -> Decimal:
-    for latest, penalty in scale:
-        if minutes <= latest:
-            return penalty
-    raise ValueError(
-        f"{what} of {float(minutes):g} minutes is beyond the 25-minute scale: "
-        "the competition committee decides (seed 003); apply its penalty with "
-        "apply_vp_penalties"
-    )
-
-
-def late_arrival_penalty(
-    minutes: int | float | Decimal | Fraction, *, warned_before: bool = False
-) -> LateArrival:
-    """VP penalty for a team not seated at the announced start (seed 003 scale)."""
-    value = _minutes(minutes)
-    if value == 0:
-        return LateArrival(Decimal("0"), warning=False)
-    vp = _band(value, LATE_ARRIVAL_SCALE, "late arrival")
-    if vp == 0:
-        if warned_before:
-            return LateArrival(REPEATED_LATE_MINIMUM, warning=False)
-        return LateArrival(vp, warning=True)
-    return LateArrival(vp, warning=False)
-
-
-def slow_play_penalty(minutes: int | float | Decimal | Fraction) -> Decimal:
-    """VP penalty per late table for play overrunning the time (seed 003 scale).
-
-    How it is shared between the two pairs is the director's judgement.
-    """
-    value = _minutes(minutes)
-    if value == 0:
-        return Decimal("0")
-    return _band(value, SLOW_PLAY_SCALE, "slow play")
 
 
 def apply_vp_penalties(

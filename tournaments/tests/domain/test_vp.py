@@ -20,13 +20,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.domain.vp import (
-    LateArrival,
     apply_vp_penalties,
     bam_board,
     bam_match,
-    late_arrival_penalty,
     match_vp,
-    slow_play_penalty,
     vp_20_point,
     vp_30_point,
     wbf_blitz,
@@ -274,46 +271,6 @@ def test_discrete_scales_need_whole_margins(margin: object) -> None:
 
 
 # ---- penalties (seed 003 "Sen ankomst", "Långsamt spel") ---------------------
-
-
-@pytest.mark.parametrize(
-    ("minutes", "vp", "warning"),
-    [
-        (0, "0", False),
-        (1, "0", True),
-        (5, "0", True),
-        (Decimal("5.5"), "1", False),
-        (10, "1", False),
-        (11, "2", False),
-        (15, "2", False),
-        (20, "3", False),
-        (21, "4", False),
-        (25, "4", False),
-    ],
-)
-def test_late_arrival_scale(minutes: int | Decimal, vp: str, warning: bool) -> None:
-    assert late_arrival_penalty(minutes) == LateArrival(Decimal(vp), warning)
-
-
-def test_late_again_after_a_warning_costs_at_least_half_a_vp() -> None:
-    assert late_arrival_penalty(3, warned_before=True) == LateArrival(Decimal("0.5"), False)
-    assert late_arrival_penalty(12, warned_before=True).vp == Decimal("2")
-
-
-@pytest.mark.parametrize(
-    ("minutes", "vp"),
-    [(0, "0"), (1, "1"), (5, "1"), (6, "1.5"), (10, "1.5"), (14, "2"), (16, "2.5"), (25, "3")],
-)
-def test_slow_play_scale(minutes: int, vp: str) -> None:
-    assert slow_play_penalty(minutes) == Decimal(vp)
-
-
-@pytest.mark.parametrize("minutes", [26, 25.5, -1])
-def test_penalty_scales_stop_at_25_minutes(minutes: float) -> None:
-    with pytest.raises(ValueError):
-        late_arrival_penalty(minutes)
-    with pytest.raises(ValueError):
-        slow_play_penalty(minutes)
 
 
 def test_penalties_are_applied_after_conversion() -> None:
