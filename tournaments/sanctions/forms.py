@@ -32,6 +32,8 @@ EVENT_FIELDS = (
     "handicap",
     "expected_players",
     "expected_players_other_clubs",
+    "field_limit",
+    "entry_deadline",
 )
 CONTACT_FIELDS = (
     "contact_name",
@@ -68,13 +70,17 @@ PRE_CHECK_READS = (
     "handicap",
     "expected_players",
     "expected_players_other_clubs",
+    "field_limit",
+    "entry_deadline",
 )
 
 
 class SanctionForm(forms.ModelForm):
-    """A club's application. The club comes from the page (never from the form);
-    the district defaults to the club's and may be changed: a silver event played
-    in another district is then decided there after the home district endorses it."""
+    """A club's application, or a district's own gold application (``club`` None,
+    ``applicant_district`` given; 000 ch. 4 lines 251-253). The applicant comes from
+    the page (never from the form). A club's district defaults to the club's and may
+    be changed: a silver event played in another district is then decided there after
+    the home district endorses it. A district applies for gold in its own district."""
 
     class Meta:
         model = Sanction
@@ -82,22 +88,41 @@ class SanctionForm(forms.ModelForm):
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "entry_deadline": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "field_limit": forms.NumberInput(attrs={"min": 1}),
             "framing": forms.Textarea(attrs={"rows": 3}),
             "entries": forms.NumberInput(attrs={"min": 1}),
             "boards": forms.NumberInput(attrs={"min": 1}),
         }
 
-    def __init__(self, *args, club: Club, today: dt.date | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        club: Club | None,
+        applicant_district: District | None = None,
+        today: dt.date | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        if (club is None) == (applicant_district is None):
+            raise ValueError("an application has one applicant: a club or a district")
         self.club = club
+        self.applicant_district = applicant_district
         self.today = today or timezone.localdate()
         self.instance.club = club
         district = self.fields["district"]
-        district.queryset = District.objects.order_by("name")
         district.empty_label = None
-        if self.instance.pk is None and not self.is_bound:
-            self.initial.setdefault("district", club.district_id)
-        self.fields["level"].choices = Sanction.Level.choices
+        if applicant_district is not None:
+            # lines 251-253: the district arranges gold, in its own district
+            district.queryset = District.objects.filter(pk=applicant_district.pk)
+            self.initial["district"] = applicant_district.pk
+            self.fields["level"].choices = [(Sanction.Level.GOLD.value, Sanction.Level.GOLD.label)]
+            self.initial["level"] = Sanction.Level.GOLD.value
+        else:
+            district.queryset = District.objects.order_by("name")
+            if self.instance.pk is None and not self.is_bound:
+                self.initial.setdefault("district", club.district_id)
+            self.fields["level"].choices = Sanction.Level.choices
         for name in GOLD_REQUIRED:
             self.fields[name].widget.attrs["data-gold-required"] = "1"
 
@@ -113,6 +138,16 @@ class SanctionForm(forms.ModelForm):
         if start is not None and end is not None and end < start:
             self.add_error(
                 "end_date", _("Impossible dates: the last playing day is before the first.")
+            )
+        deadline, limit = data.get("entry_deadline"), data.get("field_limit")
+        if deadline is not None and start is not None and deadline >= start:
+            self.add_error(
+                "entry_deadline", _("The entry deadline must be before the first playing day.")
+            )
+        entries = data.get("entries")
+        if limit is not None and entries is not None and limit < entries:
+            self.add_error(
+                "field_limit", _("The field limit is below the planned number of teams/pairs.")
             )
         players = data.get("expected_players")
         others = data.get("expected_players_other_clubs")

@@ -43,8 +43,21 @@ class Sanction(models.Model):
         ENDORSED = "endorsed", _("endorsed")
         REFUSED = "refused", _("not endorsed")
 
+    class FieldFull(models.TextChoices):
+        # 000 ch. 5 lines 315-319: a full silver field and the minority clubs' priority
+        NOT_REPORTED = "", _("not reported")
+        REPORTED = "reported", _("reported full, awaiting the district")
+        DECIDED = "decided", _("priority decided by the district")
+
+    # None: the district itself applies for a gold event (000 ch. 4 lines 251-253);
+    # ``district`` is then both the applicant and where it is played.
     club = models.ForeignKey(
-        Club, on_delete=models.PROTECT, related_name="sanctions", verbose_name=_("club")
+        Club,
+        on_delete=models.PROTECT,
+        related_name="sanctions",
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
     )
     # Where the event is played: that district decides a silver event (lines 172-180).
     district = models.ForeignKey(
@@ -81,6 +94,17 @@ class Sanction(models.Model):
     expected_players = models.PositiveIntegerField(_("expected players"), null=True, blank=True)
     expected_players_other_clubs = models.PositiveIntegerField(
         _("of whom from other clubs"), null=True, blank=True
+    )
+    # "Vid fullteckning" (lines 315-319): the most entries the venue takes and the
+    # entry deadline ("stipulerad tid") within which a minority club's pair is never refused.
+    field_limit = models.PositiveIntegerField(_("field limit"), null=True, blank=True)
+    entry_deadline = models.DateField(_("entry deadline"), null=True, blank=True)
+    field_full = models.CharField(
+        _("full field"),
+        max_length=10,
+        choices=FieldFull.choices,
+        blank=True,
+        default=FieldFull.NOT_REPORTED,
     )
     # The gold form, lines 222-243
     contact_name = models.CharField(_("the club's contact"), max_length=200)
@@ -126,6 +150,11 @@ class Sanction(models.Model):
                 condition=Q(end_date__gte=models.F("start_date")),
                 name="sanction_end_not_before_start",
             ),
+            # a district applies for gold only (lines 251-253)
+            models.CheckConstraint(
+                condition=Q(club__isnull=False) | Q(level="gold"),
+                name="sanction_district_applies_for_gold",
+            ),
         ]
         indexes = [models.Index(fields=["club", "start_date"], name="sanction_club_date_idx")]
 
@@ -142,8 +171,17 @@ class Sanction(models.Model):
         return f"{letter}-{self.start_date.year}-{self.pk or 0:04d}"
 
     @property
+    def by_district(self) -> bool:
+        """The district's own application (lines 251-253), not a club's."""
+        return self.club_id is None
+
+    @property
+    def applicant_name(self) -> str:
+        return self.district.name if self.club is None else self.club.name
+
+    @property
     def out_of_district(self) -> bool:
-        return self.district_id != self.club.district_id
+        return self.club is not None and self.district_id != self.club.district_id
 
 
 class SanctionAction(models.Model):
@@ -161,6 +199,8 @@ class SanctionAction(models.Model):
         WITHDRAWN = "withdrawn", _("withdrawn")
         HELD = "held", _("held")
         RESULTS_REPORTED = "results_reported", _("results reported")
+        FIELD_FULL = "field_full", _("field reported full")
+        PRIORITY_DECIDED = "priority_decided", _("minority priority decided")
 
     sanction = models.ForeignKey(Sanction, on_delete=models.CASCADE, related_name="actions")
     kind = models.CharField(_("action"), max_length=20, choices=Kind.choices)

@@ -62,6 +62,8 @@ def application_of(sanction: Sanction) -> rules.Application:
         players=sanction.expected_players,
         players_from_other_clubs=sanction.expected_players_other_clubs,
         name=sanction.name,
+        field_limit=sanction.field_limit,
+        entry_deadline=sanction.entry_deadline,
     )
 
 
@@ -70,11 +72,24 @@ def _others(sanction: Sanction):
     return others.exclude(pk=sanction.pk) if sanction.pk else others
 
 
+def _same_applicant(sanction: Sanction) -> Q:
+    """The applicant's own applications: the club's, or the district's own (no club)."""
+    if sanction.club_id is None:
+        return Q(club__isnull=True, district_id=sanction.district_id)
+    return Q(club_id=sanction.club_id)
+
+
+def _club_members(sanction: Sanction) -> int:
+    # A district has no members of its own; only gold is open to it (lines 251-253),
+    # and no gold rule reads the club's size.
+    return sanction.club.members_count if sanction.club is not None else 0
+
+
 def context_of(sanction: Sanction) -> rules.Context:
-    """The club's season and the neighbouring calendar, as the district sees them."""
+    """The applicant's season and the neighbouring calendar, as the district sees them."""
     first, last = season_bounds(season_of(sanction.start_date))
     season = _others(sanction).filter(
-        club_id=sanction.club_id, start_date__gte=first, start_date__lte=last
+        _same_applicant(sanction), start_date__gte=first, start_date__lte=last
     )
     season_events = tuple(
         rules.SanctionedEvent(
@@ -91,7 +106,7 @@ def context_of(sanction: Sanction) -> rules.Context:
     nearby = (
         _others(sanction)
         .filter(district_id__in=districts)
-        .exclude(club_id=sanction.club_id)
+        .exclude(_same_applicant(sanction))
         .filter(start_date__lte=sanction.end_date, end_date__gte=sanction.start_date)
         .select_related("club", "district")
         .order_by("start_date", "pk")
@@ -101,7 +116,7 @@ def context_of(sanction: Sanction) -> rules.Context:
         rules.NearbyEvent(
             date=sanction.start_date,
             name=s.name,
-            club=s.club.name,
+            club=s.applicant_name,
             district=s.district.name,
             level=rules.Level(s.level),
             same_district=s.district_id == sanction.district_id,
@@ -109,7 +124,7 @@ def context_of(sanction: Sanction) -> rules.Context:
         for s in nearby
     )
     return rules.Context(
-        club_members=sanction.club.members_count,
+        club_members=_club_members(sanction),
         season_events=season_events,
         nearby_events=nearby_events,
     )
@@ -128,14 +143,21 @@ def check_as_dict(check: rules.Check) -> dict:
 
 
 def sanction_for(tournament: Tournament) -> Sanction | None:
-    """The sanction a report belongs to: the one already linked, else the club's
-    approved or held sanction whose playing days hold the report's date."""
+    """The sanction a report belongs to: the one already linked, else the organiser's
+    approved or held sanction whose playing days hold the report's date (a club's, or
+    a district's own gold sanction for a district's report, lines 251-253)."""
     linked = Sanction.objects.filter(tournament=tournament).first()
-    if linked is not None or tournament.organiser_club_id is None:
+    if linked is not None:
         return linked
+    if tournament.organiser_club_id is not None:
+        organiser = Q(club_id=tournament.organiser_club_id)
+    elif tournament.organiser_district_id is not None:
+        organiser = Q(club__isnull=True, district_id=tournament.organiser_district_id)
+    else:
+        return None
     candidates = list(
         Sanction.objects.filter(
-            club_id=tournament.organiser_club_id,
+            organiser,
             state__in=REPORTABLE_STATES,
             tournament__isnull=True,
             start_date__lte=tournament.start_date,
@@ -165,7 +187,7 @@ def real_field(tournament: Tournament, sanction: Sanction) -> rules.Field:
         form=form,
         entries=entry_count,
         boards=tournament.boards,
-        club_members=sanction.club.members_count,
+        club_members=_club_members(sanction),
         championship_qualifier=sanction.championship_qualifier,
         players=total,
         players_from_other_clubs=total - from_home,
@@ -192,6 +214,8 @@ def awaiting_district(district_ids: set[int]) -> Q:
         row = Q(state__in=rule.states, level__in=rule.levels)
         if rule.endorsements is not None:
             row &= Q(home_endorsement__in=rule.endorsements)
+        if rule.full is not None:
+            row &= Q(field_full__in=rule.full)
         waiting |= row & Q(**{DISTRICT_OF_ACTOR[rule.actor]: district_ids})
     return waiting
 

@@ -20,8 +20,8 @@ from django_tables2 import RequestConfig
 from members.common.exports import configure_tables
 from members.common.pdf import attachment_name, pdf_response
 from members.federation import EventScheme, scheme_required
-from members.models import Club, Role
-from members.permissions import administered_club_ids, member_of, require
+from members.models import Club, District, Role
+from members.permissions import administered_club_ids, member_of, require, roles_of
 
 from . import services, workflow
 from .domain.model import RULEBOOK, Ref
@@ -44,6 +44,8 @@ STEP_LABELS = {
     "endorse": gettext_lazy("Endorse and send to the office"),
     "approve": gettext_lazy("Approve"),
     "reject": gettext_lazy("Reject"),
+    "report_full": gettext_lazy("Report the field full"),
+    "decide_priority": gettext_lazy("Decide the minority clubs' priority"),
 }
 # What the page says once a step is taken: what happened, in the past tense.
 STEP_DONE = {
@@ -55,6 +57,8 @@ STEP_DONE = {
     "endorse": gettext_lazy("The application was endorsed and sent to the office."),
     "approve": gettext_lazy("The application was approved."),
     "reject": gettext_lazy("The application was rejected."),
+    "report_full": gettext_lazy("The full field was reported to the district."),
+    "decide_priority": gettext_lazy("The district's priority decision was recorded."),
 }
 DECIDED_STATES = (State.APPROVED, State.REJECTED, State.HELD, State.RESULTS_REPORTED)
 # The chapter the whole procedure comes from; the decision page cites it beside the rules.
@@ -64,16 +68,23 @@ PROCEDURE_REF = Ref(chapter=4, first=161, last=253)
 # --- the application form -------------------------------------------------------------
 
 
-def _club_for_new(request) -> Club | None:
-    """The club the new application is for: ``?club=`` among those the user
-    administers, or their only one. None when they must choose."""
-    ids = administered_club_ids(request.user)
-    require(bool(ids))
+def _applicant_for_new(request) -> Club | District | None:
+    """Who the new application is for: ``?club=`` among the clubs the user
+    administers, ``?district=`` among the districts they are an official of (a
+    district's own gold application, 000 ch. 4 lines 251-253), or their only club
+    when they have nothing else. None when they must choose."""
+    roles = roles_of(request.user)  # one query for both kinds
+    ids, districts = roles.clubs, roles.districts
+    require(bool(ids or districts))
+    wanted_district = request.GET.get("district", "")
+    if wanted_district:
+        require(wanted_district.isdigit() and int(wanted_district) in districts)
+        return get_object_or_404(District, pk=int(wanted_district))
     wanted = request.GET.get("club", "")
     if wanted:
         require(wanted.isdigit() and int(wanted) in ids)
         return get_object_or_404(Club.objects.select_related("district"), pk=int(wanted))
-    if len(ids) == 1:
+    if len(ids) == 1 and not districts:
         return Club.objects.select_related("district").get(pk=next(iter(ids)))
     return None
 
@@ -81,26 +92,39 @@ def _club_for_new(request) -> Club | None:
 @scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_new(request):
-    club = _club_for_new(request)
-    if club is None:
-        clubs = Club.objects.filter(pk__in=administered_club_ids(request.user)).order_by("name")
-        return render(request, "sanctions/choose_club.html", {"clubs": clubs})
-    return _application_form(request, club=club, sanction=None)
+    applicant = _applicant_for_new(request)
+    if applicant is None:
+        roles = roles_of(request.user)
+        clubs = Club.objects.filter(pk__in=roles.clubs).order_by("name")
+        districts = District.objects.filter(pk__in=roles.districts).order_by("name")
+        return render(
+            request, "sanctions/choose_club.html", {"clubs": clubs, "districts": districts}
+        )
+    if isinstance(applicant, District):
+        return _application_form(request, club=None, district=applicant, sanction=None)
+    return _application_form(request, club=applicant, sanction=None)
 
 
 @scheme_required(EventScheme.SANCTIONS)
 @login_required
 def sanction_edit(request, pk: int):
-    sanction = get_object_or_404(Sanction.objects.select_related("club__district"), pk=pk)
-    require(workflow.is_club_admin(request.user, sanction.club_id))
+    sanction = get_object_or_404(
+        Sanction.objects.select_related("club__district", "district"), pk=pk
+    )
+    require(workflow.is_applicant(request.user, sanction))
     if sanction.state != State.DRAFT:
         messages.error(request, _("Only a draft can be changed."))
         return redirect(sanction)
-    return _application_form(request, club=sanction.club, sanction=sanction)
+    district = sanction.district if sanction.by_district else None
+    return _application_form(request, club=sanction.club, district=district, sanction=sanction)
 
 
-def _application_form(request, *, club: Club, sanction: Sanction | None):
-    form = SanctionForm(request.POST or None, instance=sanction, club=club)
+def _application_form(
+    request, *, club: Club | None, sanction: Sanction | None, district: District | None = None
+):
+    form = SanctionForm(
+        request.POST or None, instance=sanction, club=club, applicant_district=district
+    )
     refused = []
     if request.method == "POST" and form.is_valid():
         submitting = request.POST.get("action") == "submit"
@@ -130,6 +154,7 @@ def _application_form(request, *, club: Club, sanction: Sanction | None):
         {
             "form": form,
             "club": club,
+            "applicant_district": district,
             "sanction": sanction,
             "refused": refused,
             "checks": _checks_of(draft),
@@ -162,13 +187,23 @@ def _save_draft(form: SanctionForm, *, user) -> Sanction:
 def pre_checks(request):
     """The pre-check list for the form's current values (the page's script asks)."""
     club_id = request.POST.get("club", "")
-    require(club_id.isdigit() and int(club_id) in administered_club_ids(request.user))
-    club = get_object_or_404(Club.objects.select_related("district"), pk=int(club_id))
+    district_id = request.POST.get("applicant_district", "")
+    club = district = None
+    if district_id:
+        require(
+            district_id.isdigit() and workflow.is_district_official(request.user, int(district_id))
+        )
+        district = get_object_or_404(District, pk=int(district_id))
+        own = Q(club__isnull=True, district=district)
+    else:
+        require(club_id.isdigit() and int(club_id) in administered_club_ids(request.user))
+        club = get_object_or_404(Club.objects.select_related("district"), pk=int(club_id))
+        own = Q(club=club)
     pk = request.POST.get("sanction", "")
     pk = int(pk) if pk.isdigit() else None
     if pk is not None:
-        require(Sanction.objects.filter(pk=pk, club=club).exists())
-    form = SanctionForm(request.POST, club=club)
+        require(Sanction.objects.filter(own, pk=pk).exists())
+    form = SanctionForm(request.POST, club=club, applicant_district=district)
     draft, missing = unsaved_sanction(form, pk=pk)
     return render(
         request,
@@ -224,6 +259,7 @@ def sanction_detail(request, pk: int):
             "checks": _checks_of(sanction),
             "trail": _trail(sanction),
             "show_endorsement": sanction.home_endorsement != Endorsement.NOT_NEEDED,
+            "show_full": sanction.field_full != Sanction.FieldFull.NOT_REPORTED,
             "decided": sanction.state in DECIDED_STATES,
         },
     )
@@ -263,7 +299,7 @@ def sanction_step(request, pk: int, step: str):
     try:
         if step in workflow.NEEDS_REASON or step == "withdraw":
             take(sanction, user=request.user, reason=reason)
-        elif step in ("submit", "held"):
+        elif step in ("submit", "held"):  # no note
             take(sanction, user=request.user)
         else:
             take(sanction, user=request.user, note=reason)
@@ -303,6 +339,7 @@ def _signer_role(decided: SanctionAction | None) -> str:
     """Who signs: the district decides silver events and endorses gold ones; the
     office decides gold."""
     if decided is not None and decided.actor_role == Role.Kind.DISTRICT_OFFICIAL:
+        # a district's own gold application is decided by the office, never by itself
         return _("for the district")
     return _("for the federation office")
 
@@ -347,7 +384,7 @@ def _applications():
 def sanction_index(request):
     """One section per role: the club's applications, the district's queue, the office's."""
     member = member_of(request.user)
-    roles = list(member.roles.select_related("club")) if member else []
+    roles = list(member.roles.select_related("club", "district")) if member else []
     club_ids = {r.club_id for r in roles if r.kind == Role.Kind.CLUB_ADMIN}
     district_ids = {r.district_id for r in roles if r.kind == Role.Kind.DISTRICT_OFFICIAL}
     office = request.user.is_superuser or any(r.kind == Role.Kind.OFFICE_STAFF for r in roles)
@@ -379,10 +416,28 @@ def sanction_index(request):
             caption=_("Waiting for the district's decision"),
         )
         context["district_other"] = SanctionTable(
-            _applications().filter(mine).exclude(waiting),
+            _applications().filter(mine, club__isnull=False).exclude(waiting),
             prefix="do-",
             caption=_("The district's other applications"),
         )
+        # The district's own gold applications (lines 251-253), drafts included.
+        districts = sorted(
+            {r.district for r in roles if r.district_id in district_ids}, key=lambda d: d.name
+        )
+        by_district = {d.pk: [] for d in districts}
+        for s in _applications().filter(club__isnull=True, district_id__in=district_ids):
+            by_district[s.district_id].append(s)
+        context["districts_own"] = [
+            {
+                "district": d,
+                "table": SanctionTable(
+                    by_district[d.pk],
+                    prefix=f"d{d.pk}-",
+                    caption=_("Own applications of %(district)s") % {"district": d.name},
+                ),
+            }
+            for d in districts
+        ]
     if office:
         context["office_queue"] = SanctionTable(
             _applications().filter(level=Level.GOLD, state=State.ENDORSED),
@@ -397,6 +452,7 @@ def sanction_index(request):
     configure_tables(
         request,
         *(entry["table"] for entry in context.get("clubs", [])),
+        *(entry["table"] for entry in context.get("districts_own", [])),
         *(
             context[k]
             for k in ("district_queue", "district_other", "office_queue", "overdue")

@@ -16,7 +16,7 @@ from django.utils.translation import override
 
 from members.common import transitions
 from members.domain.age import season_of
-from members.models import Club, Role
+from members.models import Club, District, Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of, roles_of
 
@@ -53,17 +53,28 @@ def is_district_official(user, district_id: int) -> bool:
     )
 
 
-def is_club_admin(user, club_id: int) -> bool:
-    return member_of(user) is not None and club_id in administered_club_ids(user)
+def is_club_admin(user, club_id: int | None) -> bool:
+    return (
+        club_id is not None
+        and member_of(user) is not None
+        and club_id in administered_club_ids(user)
+    )
+
+
+def is_applicant(user, sanction: Sanction) -> bool:
+    """The club's administrators, or for a district's own application its officials."""
+    if sanction.club_id is None:
+        return is_district_official(user, sanction.district_id)
+    return is_club_admin(user, sanction.club_id)
 
 
 def can_view(user, sanction: Sanction) -> bool:
-    """A draft is the club's own until it is submitted."""
-    if is_office_staff(user) or is_club_admin(user, sanction.club_id):
+    """A draft is the applicant's own until it is submitted."""
+    if is_office_staff(user) or is_applicant(user, sanction):
         return True
     return sanction.state != State.DRAFT and (
         is_district_official(user, sanction.district_id)
-        or is_district_official(user, sanction.club.district_id)
+        or (sanction.club is not None and is_district_official(user, sanction.club.district_id))
     )
 
 
@@ -76,6 +87,13 @@ def actors_of(user, sanction: Sanction) -> set[steps.Actor]:
     """What ``user`` may act as on this application (one query for their roles)."""
     roles = roles_of(user)
     actors = set()
+    if sanction.club is None:
+        # The district's own gold application: its officials apply, the office decides.
+        if sanction.district_id in roles.districts:
+            actors.add(steps.Actor.DISTRICT_APPLICANT)
+        if roles.office:
+            actors.add(steps.Actor.OFFICE)
+        return actors
     if sanction.club_id in roles.clubs:
         actors.add(steps.Actor.CLUB_ADMIN)
     if sanction.club.district_id in roles.districts:
@@ -93,6 +111,7 @@ def situation_of(sanction: Sanction) -> steps.Situation:
         level=Level(sanction.level),
         endorsement=steps.Endorsement(sanction.home_endorsement),
         started=sanction.start_date <= timezone.localdate(),
+        full=steps.FieldFull(sanction.field_full),
     )
 
 
@@ -113,6 +132,7 @@ ROLE_OF_ACTOR = {
     steps.Actor.HOME_DISTRICT: Role.Kind.DISTRICT_OFFICIAL,
     steps.Actor.PLAYING_DISTRICT: Role.Kind.DISTRICT_OFFICIAL,
     steps.Actor.OFFICE: Role.Kind.OFFICE_STAFF,
+    steps.Actor.DISTRICT_APPLICANT: Role.Kind.DISTRICT_OFFICIAL,
 }
 
 
@@ -121,11 +141,12 @@ def _role_of(user, sanction: Sanction, rule: steps.StepRule) -> tuple[str, str]:
     member = member_of(user)
     name = member.full_name if member else getattr(user, "username", "")
     scope = {
-        steps.Actor.CLUB_ADMIN: f", {sanction.club.name}",
-        steps.Actor.HOME_DISTRICT: f", {sanction.club.district.name}",
-        steps.Actor.PLAYING_DISTRICT: f", {sanction.district.name}",
-        steps.Actor.OFFICE: "",
-    }[rule.actor]
+        steps.Actor.CLUB_ADMIN: lambda: f", {sanction.club.name}",
+        steps.Actor.HOME_DISTRICT: lambda: f", {sanction.club.district.name}",
+        steps.Actor.PLAYING_DISTRICT: lambda: f", {sanction.district.name}",
+        steps.Actor.DISTRICT_APPLICANT: lambda: f", {sanction.district.name}",
+        steps.Actor.OFFICE: lambda: "",
+    }[rule.actor]()
     return ROLE_OF_ACTOR[rule.actor], name + scope
 
 
@@ -208,9 +229,12 @@ def system_step(sanction: Sanction, kind: str, to_state: str, *, note: str = "")
 
 
 def _refusing_checks(sanction: Sanction) -> None:
-    # The club's row is locked first, so that two of its applications moving at
+    # The applicant's row is locked first, so that two of its applications moving at
     # once are counted one after the other against the season quota.
-    Club.objects.select_for_update().filter(pk=sanction.club_id).first()
+    if sanction.club_id is None:
+        District.objects.select_for_update().filter(pk=sanction.district_id).first()
+    else:
+        Club.objects.select_for_update().filter(pk=sanction.club_id).first()
     refused = refusals(services.pre_checks(sanction))
     if refused:
         raise ChecksRefuse(refused)
@@ -232,11 +256,15 @@ def submit(sanction: Sanction, *, user, today: dt.date | None = None) -> Sanctio
     def changes(row: Sanction) -> dict:
         # from the locked row, not the caller's copy, which may be stale
         is_gold = row.level == Sanction.Level.GOLD
-        out_of_district = not is_gold and row.district_id != row.club.district_id
-        return {
+        out_of_district = not is_gold and row.out_of_district
+        fields = {
             "submitted_at": timezone.now(),
             "home_endorsement": Endorsement.PENDING if out_of_district else Endorsement.NOT_NEEDED,
         }
+        if row.club_id is None:
+            # A district's own application reaches the office as it is submitted.
+            fields["outside_calendar_deadline"] = today > calendar_deadline(row.start_date)
+        return fields
 
     return _move(
         sanction,
@@ -332,10 +360,39 @@ def mark_held(sanction: Sanction, *, user) -> Sanction:
     return _move(sanction, user=user, step="held", kind=Kind.HELD)
 
 
+def report_full(sanction: Sanction, *, user, reason: str) -> Sanction:
+    """The club says its silver field is full and who is waiting (000 ch. 5, lines
+    315-319); the playing district then rules on the minority clubs' priority."""
+    transitions.need_reason(reason)
+    return _move(
+        sanction,
+        user=user,
+        step="report_full",
+        kind=Kind.FIELD_FULL,
+        note=reason,
+        changes={"field_full": Sanction.FieldFull.REPORTED},
+    )
+
+
+def decide_priority(sanction: Sanction, *, user, reason: str) -> Sanction:
+    """The playing district's ruling on a full field: which waiting pairs of minority
+    clubs, entered in time, must be given a place (lines 315-319). On the trail."""
+    transitions.need_reason(reason)
+    return _move(
+        sanction,
+        user=user,
+        step="decide_priority",
+        kind=Kind.PRIORITY_DECIDED,
+        note=reason,
+        changes={"field_full": Sanction.FieldFull.DECIDED},
+    )
+
+
 def record_edit(sanction: Sanction, *, user, created: bool) -> None:
-    """A draft saved by the club (its fields are the form's business)."""
-    rule = steps.rule_for("edit", {steps.Actor.CLUB_ADMIN}, situation_of(sanction))
-    assert rule is not None, "a draft is edited by its club"
+    """A draft saved by its applicant (its fields are the form's business)."""
+    applicant = steps.Actor.CLUB_ADMIN if sanction.club_id else steps.Actor.DISTRICT_APPLICANT
+    rule = steps.rule_for("edit", {applicant}, situation_of(sanction))
+    assert rule is not None, "a draft is edited by its applicant"
     role, actor_name = _role_of(user, sanction, rule)
     SanctionAction.objects.create(
         sanction=sanction,
@@ -358,6 +415,8 @@ STEPS = {
     "reject": reject,
     "withdraw": withdraw,
     "held": mark_held,
+    "report_full": report_full,
+    "decide_priority": decide_priority,
 }
 NEEDS_REASON = steps.NEEDS_REASON
 
@@ -369,9 +428,11 @@ def parties(sanction: Sanction, *, reached_office: bool = False) -> list:
     """Everyone with a say in this application: the club's admins, the playing
     district's officials, the home district's when it is another, and the office
     for gold once the district has sent it on."""
-    users = list(users_with_role(Role.Kind.CLUB_ADMIN, club_id=sanction.club_id))
+    users = []
+    if sanction.club_id is not None:
+        users += users_with_role(Role.Kind.CLUB_ADMIN, club_id=sanction.club_id)
     users += users_with_role(Role.Kind.DISTRICT_OFFICIAL, district_id=sanction.district_id)
-    if sanction.club.district_id != sanction.district_id:
+    if sanction.out_of_district:
         users += users_with_role(Role.Kind.DISTRICT_OFFICIAL, district_id=sanction.club.district_id)
     if sanction.level == Sanction.Level.GOLD and reached_office:
         users += users_with_role(Role.Kind.OFFICE_STAFF)
@@ -399,7 +460,7 @@ def _notify_parties(sanction: Sanction, kind: str, *, actor, note: str, from_sta
                 text += f" ({note})"
             texts[language] = str(text)
     # The club's contact hears of decisions even without a login.
-    decided = kind in (Kind.APPROVED, Kind.REJECTED, Kind.HOME_REFUSED)
+    decided = kind in (Kind.APPROVED, Kind.REJECTED, Kind.HOME_REFUSED, Kind.PRIORITY_DECIDED)
     notify(
         recipients,
         text_sv=texts["sv"],

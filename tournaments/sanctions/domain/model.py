@@ -88,6 +88,9 @@ class Application:
     players: int | None = None
     players_from_other_clubs: int | None = None
     name: str = ""
+    # "Vid fullteckning" (lines 315-319): the most entries taken, and by when to enter
+    field_limit: int | None = None
+    entry_deadline: dt.date | None = None
 
     @property
     def on_weekday(self) -> bool:

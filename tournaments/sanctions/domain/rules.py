@@ -37,6 +37,7 @@ REF_OTHER_CLUBS_TEAMS = Ref(5, 321, 334)
 REF_SEASON = Ref(5, 296, 308)  # 5 (3) / 10 (6) / 15 (9)
 REF_SPREAD = Ref(5, 307, 308)  # "Tävlingarna ska spridas över spelåret"
 REF_SPRING_AUTUMN = Ref(5, 310, 313)  # "en, två eller tre vår- eller höstsilvertävlingar"
+REF_MINORITY = Ref(5, 315, 319)  # "Vid fullteckning har spelare från klubbar ... företräde"
 REF_GOLD_PAIRS = Ref(5, 359, 365)  # 24 pairs / 54 boards; 32 pairs / 57 boards
 REF_GOLD_INDIVIDUAL = Ref(5, 367, 369)  # 28 / 54, 32 / 57
 REF_GOLD_TEAMS = Ref(5, 371)  # "minst 12 lag"
@@ -477,6 +478,45 @@ def check_collisions(app: Application, context: Context) -> Check:
     )
 
 
+def check_minority_priority(app: Application) -> Check | None:
+    """A silver pairs event that limits its field: "Vid fullteckning har spelare från
+    klubbar som är i minoritet företräde. Inget sådant par kan nekas plats i tävlingen
+    om anmälan inkommer inom stipulerad tid" (lines 315-319). The rule binds only
+    entries made "within the stipulated time", so a limited field must state its
+    entry deadline, before the first playing day. The minority clubs are the clubs
+    other than the organiser (docs/sanctions.md). No limit: nothing to check."""
+    if app.field_limit is None:
+        return None
+    limit = app.field_limit
+    deadline = app.entry_deadline
+    if deadline is None or deadline >= app.date:
+        when_en = "states none" if deadline is None else f"{deadline} is not before the event"
+        when_sv = "saknas" if deadline is None else f"{deadline} är inte före tävlingen"
+        return _check(
+            "silver.minority_priority",
+            False,
+            Severity.REFUSAL,
+            f"A field limited to {limit} pairs needs an entry deadline before the first "
+            f"playing day, as pairs from minority clubs entering in time cannot be refused; "
+            f"the deadline {when_en}",
+            f"Ett startfält begränsat till {limit} par kräver ett sista anmälningsdatum före "
+            f"första speldagen, eftersom par från klubbar i minoritet som anmäler sig i tid "
+            f"inte kan nekas plats; sista anmälningsdag {when_sv}",
+            REF_MINORITY,
+        )
+    return _check(
+        "silver.minority_priority",
+        True,
+        Severity.REFUSAL,
+        f"Field limited to {limit} pairs: when it is full, pairs from minority clubs "
+        f"(other than the organiser) entering by {deadline} go first and cannot be refused",
+        f"Startfältet begränsat till {limit} par: vid fullteckning har par från klubbar i "
+        f"minoritet (andra än arrangören) som anmäler sig senast {deadline} företräde och "
+        f"kan inte nekas plats",
+        REF_MINORITY,
+    )
+
+
 # --- top level -------------------------------------------------------------------
 
 
@@ -497,6 +537,10 @@ def pre_checks(app: Application, context: Context) -> list[Check]:
                     app.form, context.club_members, app.players, app.players_from_other_clubs
                 )
             )
+        if app.form is Form.PAIRS:
+            priority = check_minority_priority(app)
+            if priority is not None:
+                checks.append(priority)
         checks += season_checks(app, context)
         checks.append(check_spread(app, context))
     if app.bridge_week is not None:

@@ -2,8 +2,11 @@
 
 Seed 000 chapter 4, lines 161-253: the district (dfb) sanctions silver, and a silver
 event played in another district needs the home district's endorsement first (lines
-175-180); gold goes from the home district to the office (lines 245-248). The
-workflow only executes this table.
+175-180); gold goes from the home district to the office (lines 245-248), and a
+district applying for gold itself sends it straight to the office (lines 251-253:
+"I tillämpliga delar gäller ovanstående även för dfb"). Chapter 5 lines 315-319 add
+the full silver field: the club reports it, the playing district decides the
+minority clubs' priority. The workflow only executes this table.
 """
 
 from __future__ import annotations
@@ -35,11 +38,20 @@ class Endorsement(StrEnum):
     REFUSED = "refused"
 
 
+class FieldFull(StrEnum):
+    """A silver field reported full (lines 315-319) and the district's ruling on it."""
+
+    NOT_REPORTED = ""
+    REPORTED = "reported"
+    DECIDED = "decided"
+
+
 class Actor(StrEnum):
     CLUB_ADMIN = "club_admin"  # an administrator of the applying club
     HOME_DISTRICT = "home_district"  # an official of the club's own district
     PLAYING_DISTRICT = "playing_district"  # an official of the district the event is in
     OFFICE = "office"  # the federation office
+    DISTRICT_APPLICANT = "district_applicant"  # an official of a district applying itself
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,7 @@ class Situation:
     level: Level
     endorsement: Endorsement
     started: bool  # the first playing day has come
+    full: FieldFull = FieldFull.NOT_REPORTED
 
 
 ANY_LEVEL = frozenset({Level.SILVER, Level.GOLD})
@@ -64,6 +77,7 @@ class StepRule:
     to_state: State | None  # None: the step keeps the state (edit, endorse_home)
     levels: frozenset[Level] = ANY_LEVEL
     endorsements: frozenset[Endorsement] | None = None  # None: whatever it is
+    full: frozenset[FieldFull] | None = None  # None: whatever it is
     started: bool = False  # only once the first playing day has come
     needs_reason: bool = False
     deciding: bool = False  # a district's or the office's decision (the queues)
@@ -74,6 +88,7 @@ class StepRule:
             situation.state in self.states
             and situation.level in self.levels
             and (self.endorsements is None or situation.endorsement in self.endorsements)
+            and (self.full is None or situation.full in self.full)
             and (situation.started or not self.started)
         )
 
@@ -172,6 +187,57 @@ STEP_RULES: tuple[StepRule, ...] = (
         needs_reason=True,
         deciding=True,
         lines="245-253",
+    ),
+    # A district's own gold application (lines 251-253): the district is the applicant,
+    # and its submission is the endorsement the office waits for.
+    StepRule("edit", Actor.DISTRICT_APPLICANT, frozenset({S.DRAFT}), None, levels=GOLD),
+    StepRule(
+        "submit",
+        Actor.DISTRICT_APPLICANT,
+        frozenset({S.DRAFT}),
+        S.ENDORSED,
+        levels=GOLD,
+        lines="245-253",
+    ),
+    StepRule(
+        "withdraw",
+        Actor.DISTRICT_APPLICANT,
+        frozenset({S.DRAFT, S.ENDORSED, S.APPROVED}),
+        S.WITHDRAWN,
+        levels=GOLD,
+        lines="251-253",
+    ),
+    StepRule(
+        "held",
+        Actor.DISTRICT_APPLICANT,
+        frozenset({S.APPROVED}),
+        S.HELD,
+        levels=GOLD,
+        started=True,
+        lines="251-253",
+    ),
+    # A full silver field (chapter 5, lines 315-319): the club says so and who waits;
+    # the district where it is played rules on the minority clubs' priority.
+    StepRule(
+        "report_full",
+        Actor.CLUB_ADMIN,
+        frozenset({S.APPROVED}),
+        None,
+        levels=SILVER,
+        full=frozenset({FieldFull.NOT_REPORTED}),
+        needs_reason=True,
+        lines="ch. 5, 315-319",
+    ),
+    StepRule(
+        "decide_priority",
+        Actor.PLAYING_DISTRICT,
+        frozenset({S.APPROVED}),
+        None,
+        levels=SILVER,
+        full=frozenset({FieldFull.REPORTED}),
+        needs_reason=True,
+        deciding=True,
+        lines="ch. 5, 315-319",
     ),
 )
 

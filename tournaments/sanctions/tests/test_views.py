@@ -494,8 +494,9 @@ PAGED = 1
 INDEX_QUERIES = {
     # The applications of the user's clubs.
     "admin": LOGIN + 2 + 1 + NAVIGATION,
-    # The district's queue and its other applications.
-    "home_official": LOGIN + 2 + 2 * (1 + PAGED) + NAVIGATION,
+    # The district's queue and its other applications; its own gold applications
+    # (000 ch. 4 lines 251-253: one query for all its districts).
+    "home_official": LOGIN + 2 + 2 * (1 + PAGED) + 1 + NAVIGATION,
     # The gold applications waiting for the office and the overdue reports (none
     # here: a paged table of no rows reads none).
     "office": LOGIN + 2 + 2 * PAGED + 1 + NAVIGATION,

@@ -9,6 +9,7 @@ from tournaments.sanctions.domain.steps import (
     STEP_RULES,
     Actor,
     Endorsement,
+    FieldFull,
     Situation,
     State,
     allowed_steps,
@@ -18,11 +19,14 @@ from tournaments.sanctions.domain.steps import (
 A = Actor
 S = State
 E = Endorsement
+F = FieldFull
 SILVER, GOLD = Level.SILVER, Level.GOLD
 
 
-def at(state, level=SILVER, endorsement=E.NOT_NEEDED, started=False) -> Situation:
-    return Situation(state=state, level=level, endorsement=endorsement, started=started)
+def at(
+    state, level=SILVER, endorsement=E.NOT_NEEDED, started=False, full=F.NOT_REPORTED
+) -> Situation:
+    return Situation(state=state, level=level, endorsement=endorsement, started=started, full=full)
 
 
 @pytest.mark.parametrize(
@@ -33,8 +37,9 @@ def at(state, level=SILVER, endorsement=E.NOT_NEEDED, started=False) -> Situatio
         (A.CLUB_ADMIN, at(S.DRAFT), ["edit", "submit", "withdraw"]),
         (A.CLUB_ADMIN, at(S.SUBMITTED), ["withdraw"]),
         (A.CLUB_ADMIN, at(S.ENDORSED, GOLD), ["withdraw"]),
-        (A.CLUB_ADMIN, at(S.APPROVED), ["withdraw"]),
-        (A.CLUB_ADMIN, at(S.APPROVED, started=True), ["withdraw", "held"]),
+        # (and reports a full silver field once: see the minority priority below)
+        (A.CLUB_ADMIN, at(S.APPROVED), ["withdraw", "report_full"]),
+        (A.CLUB_ADMIN, at(S.APPROVED, started=True), ["withdraw", "held", "report_full"]),
         (A.CLUB_ADMIN, at(S.REJECTED), []),
         (A.CLUB_ADMIN, at(S.HELD, started=True), []),
         # Silver in the club's own district: the district decides (lines 171-174).
@@ -82,7 +87,10 @@ def test_where_each_step_leads():
     assert leads[("endorse", A.HOME_DISTRICT)] is S.ENDORSED
     assert leads[("approve", A.OFFICE)] is S.APPROVED
     assert leads[("held", A.CLUB_ADMIN)] is S.HELD
-    assert NEEDS_REASON == {"refuse_home", "reject"}
+    assert leads[("submit", A.DISTRICT_APPLICANT)] is S.ENDORSED
+    assert leads[("report_full", A.CLUB_ADMIN)] is None  # stays approved
+    assert leads[("decide_priority", A.PLAYING_DISTRICT)] is None
+    assert NEEDS_REASON == {"refuse_home", "reject", "report_full", "decide_priority"}
 
 
 def test_the_models_states_are_the_domains():
@@ -90,3 +98,36 @@ def test_the_models_states_are_the_domains():
 
     assert set(Sanction.State.values) == {s.value for s in State}
     assert set(Sanction.HomeEndorsement.values) == {e.value for e in Endorsement}
+
+
+@pytest.mark.parametrize(
+    ("actor", "situation", "steps"),
+    [
+        # 000 ch. 4 lines 251-253: a district applying for gold itself edits and
+        # submits its draft; the submission is its own endorsement, so the office
+        # decides next; the district withdraws until held and marks it held.
+        (A.DISTRICT_APPLICANT, at(S.DRAFT, GOLD), ["edit", "submit", "withdraw"]),
+        (A.DISTRICT_APPLICANT, at(S.ENDORSED, GOLD), ["withdraw"]),
+        (A.DISTRICT_APPLICANT, at(S.APPROVED, GOLD, started=True), ["withdraw", "held"]),
+        (A.DISTRICT_APPLICANT, at(S.DRAFT), []),  # never silver
+        (A.OFFICE, at(S.ENDORSED, GOLD), ["approve", "reject"]),
+        # 000 ch. 5 lines 315-319: the club reports its approved silver field full once;
+        # the playing district then rules on the minority clubs' priority, once.
+        (A.CLUB_ADMIN, at(S.APPROVED, full=F.REPORTED), ["withdraw"]),
+        (A.CLUB_ADMIN, at(S.SUBMITTED), ["withdraw"]),
+        (A.CLUB_ADMIN, at(S.APPROVED, GOLD), ["withdraw"]),  # a silver rule
+        (A.PLAYING_DISTRICT, at(S.APPROVED), []),
+        (A.PLAYING_DISTRICT, at(S.APPROVED, full=F.REPORTED), ["decide_priority"]),
+        (A.PLAYING_DISTRICT, at(S.APPROVED, full=F.DECIDED), []),
+        (A.HOME_DISTRICT, at(S.APPROVED, full=F.REPORTED), []),
+        (A.OFFICE, at(S.APPROVED, full=F.REPORTED), []),
+    ],
+)
+def test_district_applicant_and_full_field_steps_lines_251_253_and_315_319(actor, situation, steps):
+    assert allowed_steps({actor}, situation) == steps
+
+
+def test_the_models_full_field_states_are_the_domains():
+    from tournaments.sanctions.models import Sanction
+
+    assert set(Sanction.FieldFull.values) == {f.value for f in FieldFull}
