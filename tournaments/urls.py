@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/status/", views.tournament_status, name="status"),
     path("report/", views.report_upload, name="report"),
+    path("scoresheet/", include("tournaments.scoresheet.urls")),
     path("office/processing/", views.processing, name="processing"),
     path("office/processing/<int:pk>/run-again/", views.run_again, name="run_again"),
 ]
