@@ -6,8 +6,9 @@ from django.utils.translation import gettext as _
 from tournaments.admin import AWARD_FACTS
 from tournaments.signals import results_changed
 
-from .models import AwardFacts
+from .models import AwardFacts, ForeignConversion
 from .rulebooks import rulebook
+from .services import refresh_holdings
 
 
 class AwardFactsForm(forms.ModelForm):
@@ -58,3 +59,38 @@ class AwardFactsAdmin(admin.ModelAdmin):
             # The awards follow the facts at once: the pipeline runs again for this report.
             results_changed.send(AwardFacts, tournament_id=obj.pk, version=obj.report_version)
             messages.info(request, _("The awards of this tournament are being computed again."))
+
+
+@admin.register(ForeignConversion)
+class ForeignConversionAdmin(admin.ModelAdmin):
+    """The conversions for the record: made on the office's conversion page, which
+    credits them and rebuilds the holding (000 §8), so the admin only shows them."""
+
+    list_display = (
+        "member",
+        "federation",
+        "bronze",
+        "silver",
+        "gold",
+        "converted_on",
+        "recorded_by",
+    )
+    search_fields = ("member__mid", "member__last_name", "federation")
+    list_select_related = ("member", "recorded_by")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def delete_model(self, request, obj):
+        # A conversion undone: the holding and class follow the ledger again.
+        member_id = obj.member_id
+        super().delete_model(request, obj)
+        refresh_holdings({member_id})
+
+    def delete_queryset(self, request, queryset):
+        member_ids = set(queryset.values_list("member_id", flat=True))
+        super().delete_queryset(request, queryset)
+        refresh_holdings(member_ids)

@@ -2,6 +2,8 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from members.models import Member
+
 from .domain.core import Colour, OutOfRange, Rulebook
 from .domain.ebu.calculator import calculate, field_name, options_from
 from .domain.ebu.core import EbuInputError
@@ -227,3 +229,44 @@ class EbuCalculatorForm(forms.Form):
             english = (get_language() or "sv").startswith("en")
             self.add_error(None, reason.en if english else reason.sv)
         return data
+
+
+def _points(label):
+    return forms.DecimalField(
+        label=label, min_value=0, max_digits=10, decimal_places=2, required=False, initial=0
+    )
+
+
+class ConversionForm(forms.Form):
+    """The office's decision on converting a foreign holding (000 §8, lines 589-599)."""
+
+    mid = forms.IntegerField(label=_("Membership number (MID)"), min_value=1)
+    federation = forms.CharField(label=_("Foreign federation"), max_length=120)
+    foreign_holding = forms.CharField(
+        label=_("Foreign holding"),
+        max_length=200,
+        help_text=_("The figures as the foreign extract states them."),
+    )
+    extract = forms.CharField(
+        label=_("Master points extract"),
+        max_length=200,
+        help_text=_("Reference of the extract from the foreign federation."),
+    )
+    moved_permanently = forms.BooleanField(
+        label=_("The player has moved permanently to Sweden"), required=False
+    )
+    bronze = _points(_("Converted bronze points"))
+    silver = _points(_("Converted silver points"))
+    gold = _points(_("Converted gold points"))
+    converted_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    note = forms.CharField(
+        label=_("Note"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+
+    def clean_mid(self):
+        mid = self.cleaned_data["mid"]
+        member = Member.objects.filter(mid=mid).first()
+        if member is None:
+            raise forms.ValidationError(_("No member has MID %(mid)s."), params={"mid": mid})
+        self.member = member
+        return mid

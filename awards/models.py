@@ -5,8 +5,10 @@ Every number here is written by ``awards.services`` from the rulebook in
 ledger rows of a tournament are replaced whenever it is reported again.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +17,7 @@ from tournaments.models import Tournament
 
 from .domain.core import UNIT
 from .domain.core import Colour as DomainColour
+from .domain.sbf import conversion
 
 
 class Colour(models.TextChoices):
@@ -256,3 +259,43 @@ class AwardFacts(Tournament):
         proxy = True
         verbose_name = _("award facts of a tournament")
         verbose_name_plural = _("award facts of tournaments")
+
+
+class ForeignConversion(models.Model):
+    """A holding brought from a foreign federation (000 §8, lines 589-599): the office's
+    decision, credited as ledger rows of their own by ``services.refresh_holdings``.
+    One per member and federation: the whole holding is converted once."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="foreign_conversions")
+    federation = models.CharField(_("foreign federation"), max_length=120)
+    # The figures as the foreign extract states them, in that federation's own terms.
+    foreign_holding = models.CharField(_("foreign holding"), max_length=200)
+    extract = models.CharField(_("master points extract"), max_length=200)
+    bronze = models.DecimalField(_("bronze points"), max_digits=10, decimal_places=2, default=0)
+    silver = models.DecimalField(_("silver points"), max_digits=10, decimal_places=2, default=0)
+    gold = models.DecimalField(_("gold points"), max_digits=10, decimal_places=2, default=0)
+    note = models.TextField(_("note"), blank=True)
+    converted_on = models.DateField(_("converted on"))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("foreign conversion")
+        verbose_name_plural = _("foreign conversions")
+        ordering = ["-converted_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                "member", Lower("federation"), name="conversion_once_per_federation"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.federation} {self.converted_on}"
+
+    @property
+    def reason(self) -> str:
+        english = (get_language() or "sv").startswith("en")
+        words = conversion.reason(self.federation)
+        return words.en if english else words.sv

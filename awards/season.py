@@ -147,6 +147,7 @@ def award_chunk(
     rows: list[tuple] = []
     runs: list[tuple] = []
     licences = services.licences_of(facts)
+    merges = services.session_merges()  # two sessions as one (000 lines 684-686)
     for tournament in facts:
         pk = tournament["pk"]
         competition = services.build_competition(
@@ -156,7 +157,7 @@ def award_chunk(
             licences, tournament["organiser_club_id"], tournament["start_date"]
         )
         competition, status = services.licensed(competition, licence)
-        outcome = services.award(book, competition, status)
+        outcome = services.session_outcome(book, tournament, competition, status, members, merges)
         written = services.ledger_rows(
             outcome,
             tournament_id=pk,

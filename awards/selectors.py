@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 
-from django.db.models import FilteredRelation, Q
+from django.db.models import Exists, FilteredRelation, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
@@ -30,9 +30,10 @@ from . import services
 from .domain.core import Reason
 from .domain.ebu import ledger as ebu_ledger_rules
 from .domain.ebu.ranks import green_for_rank
-from .domain.sbf import classes, ranking
+from .domain.sbf import classes, pins, ranking
 from .domain.sbf.ranking import RankingRow
 from .models import (
+    ForeignConversion,
     MasterPointAward,
     MasterPointHolding,
     Promotion,
@@ -84,6 +85,8 @@ class Summary:
     awards_count: int
     promotions: list[Promotion]
     ranking: dict | None
+    # Holdings brought from foreign federations (000 §8).
+    conversions: tuple = ()
 
 
 def ebu_ledger() -> bool:
@@ -143,7 +146,19 @@ def tournament_part(tournament: Tournament, viewer=None) -> dict:
 
 
 def member_summary(member: Member) -> dict:
-    holding = holding_of(member)
+    # Whether any holding came from abroad (000 §8) is asked with the holding, so a
+    # member without conversions costs no query more.
+    row = (
+        MasterPointHolding.objects.filter(member=member)
+        .annotate(converted=Exists(ForeignConversion.objects.filter(member=OuterRef("member"))))
+        .first()
+    )
+    holding = (
+        classes.Holding(bronze=row.bronze, silver=row.silver, gold=row.gold)
+        if row is not None
+        else classes.Holding()
+    )
+    converted = row is not None and row.converted
     current = classes.master_class(holding)
     upcoming = classes.next_class(holding)
     summary = Summary(
@@ -161,6 +176,7 @@ def member_summary(member: Member) -> dict:
         awards_count=MasterPointAward.objects.filter(member=member).count(),
         promotions=named_promotions(Promotion.objects.filter(member=member)),
         ranking=member_ranking(member),
+        conversions=tuple(member.foreign_conversions.all()) if converted else (),
     )
     return {"summary": summary}
 
@@ -525,3 +541,39 @@ def month_promotions(first: date, following: date, *, season: int) -> list[dict]
             },
         )
     return list(listed.values())
+
+
+def _english() -> bool:
+    return (get_language() or "sv").startswith("en")
+
+
+def pin_order(promotions) -> dict:
+    """The pins and charms for these promotions (``domain.sbf.pins``, 000 lines 47-65,
+    98-100): each promotion with its items, the order summed by item, and the totals."""
+    english = _english()
+    rows = []
+    codes = []
+    for promotion in promotions:
+        cls = CLASS_BY_CODE.get(promotion.master_class, classes.NO_CLASS)
+        codes.append((cls.code, cls.name_sv, cls.name_en))
+        items = pins.items_for(cls.code, cls.name_sv, cls.name_en)
+        rows.append(
+            {
+                "promotion": promotion,
+                "class_name": cls.name_en if english else cls.name_sv,
+                "items": [{"name": i.name_en if english else i.name_sv, "item": i} for i in items],
+            }
+        )
+    lines = pins.order(codes)
+    return {
+        "rows": rows,
+        "lines": [
+            {"name": line.item.name_en if english else line.item.name_sv, "line": line}
+            for line in lines
+        ],
+        "included": pins.total(lines, optional=False),
+        "optional": pins.total(lines, optional=True),
+        "price_list": [
+            {"name": i.name_en if english else i.name_sv, "item": i} for i in pins.PRICE_LIST
+        ],
+    }

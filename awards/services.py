@@ -45,9 +45,10 @@ from .domain.core import (
 )
 from .domain.ebu.ledger import GOLD_LIFE_YEARS, gold_held
 from .domain.ebu.licensed import AwardedStatus, LicenceSeen, awarded_status
-from .domain.sbf import ranking
+from .domain.sbf import conversion, ranking, sessions
 from .domain.sbf.ranking import RankingAward
 from .models import (
+    ForeignConversion,
     MasterPointAward,
     MasterPointHolding,
     Promotion,
@@ -343,7 +344,18 @@ def award_tournament(tournament: Tournament) -> None:
     club, day = tournament.organiser_club_id, tournament.start_date
     licences = licences_of([{"organiser_club_id": club, "start_date": day}])
     competition, status = licensed(competition, licence_seen(licences, club, day))
-    outcome = award(book, competition, status)
+    merges = session_merges()
+    first = sessions.merged_with(competition)
+    if first is not None and tournament.pk not in merges:
+        lock_members(
+            set(
+                EntryPlayer.objects.filter(
+                    entry__section__tournament_id=first, member__isnull=False
+                ).values_list("member_id", flat=True)
+            )
+        )
+    facts = {"pk": tournament.pk, "organiser_club_id": club, "start_date": day}
+    outcome = session_outcome(book, facts, competition, status, members, merges)
     rows = ledger_rows(
         outcome,
         tournament_id=tournament.pk,
@@ -372,6 +384,65 @@ def award_tournament(tournament: Tournament) -> None:
     # (the ranking step reads the players the report names).
     players = set(members.values())
     refresh_rankings(touched - players, on=timezone.localdate())
+    if first is not None and tournament.pk not in merges:
+        # The earlier session's own points, if it had any, give way to the merged ones.
+        earlier = Tournament.objects.filter(pk=first).first()
+        if earlier is not None:
+            award_tournament(earlier)
+
+
+def session_merges() -> dict[int, tuple[int, str]]:
+    """Every merge of two sessions (000 lines 684-686): the earlier session's tournament
+    -> (the later one, its name), read from the later ones' ``merged_with``."""
+    merges = {}
+    for pk, name, options in Tournament.objects.filter(
+        award_options__has_key="merged_with"
+    ).values_list("pk", "name", "award_options"):
+        first = (json_value(options) or {}).get("merged_with")
+        if isinstance(first, int) and not isinstance(first, bool) and first != pk:
+            merges[first] = (pk, name)
+    return merges
+
+
+def session_outcome(
+    book: Rulebook,
+    facts: dict,
+    competition: Competition,
+    status: AwardedStatus | None,
+    members: dict[str, int],
+    merges: dict[int, tuple[int, str]],
+) -> AwardOutcome:
+    """The awards of a tournament (``facts``: its ``pk``, ``organiser_club_id`` and
+    ``start_date``), with two sessions merged into one competition where the later one
+    says so (``awards.domain.sbf.sessions``): the earlier gets nothing, the later the
+    two together, and ``members`` gains the earlier session's players."""
+    later = merges.get(facts["pk"])
+    if later is not None:
+        return AwardOutcome(no_award=sessions.counted_with(later[1]))
+    first_id = sessions.merged_with(competition)
+    if first_id is None:
+        return award(book, competition, status)
+    first = Tournament.objects.filter(pk=first_id).first()
+    if (
+        first is None
+        or first.organiser_club_id != facts["organiser_club_id"]
+        or first.start_date > facts["start_date"]
+    ):
+        return AwardOutcome(
+            no_award=Reason(
+                "A1",
+                f"Tävling {first_id} är inte en tidigare omgång hos samma arrangör (000 rad 684-686)",
+                f"Tournament {first_id} is not an earlier session of the same organiser"
+                " (000 lines 684-686)",
+            )
+        )
+    first_competition, first_members = read_competition(first)
+    try:
+        merged = sessions.merge(first_competition, competition)
+    except OutOfRange as refusal:
+        return AwardOutcome(no_award=refusal.reason)
+    members.update(first_members)
+    return sessions.noted(award(book, merged, status), first.name)
 
 
 def forget_tournament(tournament: Tournament) -> None:
@@ -559,6 +630,13 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
         )
     ):
         ledger[member_id].append(((day, tournament_id), colours[colour], credited, gold))
+    # Holdings brought from foreign federations (000 §8) are ledger rows of their own.
+    conversions = ForeignConversion.objects.all()
+    if member_ids is not None:
+        conversions = conversions.filter(member_id__in=ids)
+    for found in conversions:
+        ledger[found.member_id].extend(conversion.ledger_rows(conversion_of(found)))
+        ledger[found.member_id].sort(key=lambda row: row[0])  # type: ignore[arg-type,return-value]
     book = rulebook()
     holdings, promotions = [], []
     columns = tuple(name for name, _value in book.walk(()).columns)
@@ -568,7 +646,8 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     for member_id in sorted(ledger):
         walked = book.walk(ledger[member_id], today)
         promotions.extend(
-            (member_id, title, rank, key[0], key[1])  # type: ignore[index]
+            # A class a conversion reached names no tournament.
+            (member_id, title, rank, key[0], key[1] or None)  # type: ignore[index]
             for key, title, rank in walked.reached
         )
         holdings.append(
@@ -588,6 +667,81 @@ def refresh_holdings(member_ids: Iterable[int] | None) -> None:
     member_pages_changed(member_ids)
     # The master points list shows the holdings; the ranking list each member's class.
     lists_changed(MASTERPOINTS_LIST, RANKING_LIST)
+
+
+def conversion_of(found: ForeignConversion) -> conversion.Conversion:
+    return conversion.Conversion(
+        federation=found.federation,
+        day=found.converted_on,
+        bronze=found.bronze,
+        silver=found.silver,
+        gold=found.gold,
+        extract=found.extract,
+    )
+
+
+class ConversionRefused(ValueError):
+    """Why a conversion cannot be credited: (Swedish, English) messages."""
+
+    def __init__(self, reasons: list[Reason]):
+        super().__init__("; ".join(r.en for r in reasons))
+        self.reasons = reasons
+
+
+@transaction.atomic
+def convert_foreign_holding(
+    member: Member,
+    *,
+    federation: str,
+    foreign_holding: str,
+    extract: str,
+    bronze: Decimal,
+    silver: Decimal,
+    gold: Decimal,
+    moved_permanently: bool,
+    note: str = "",
+    day: date | None = None,
+    user=None,
+) -> ForeignConversion:
+    """Credit a holding converted from a foreign federation (000 §8, lines 589-599) and
+    rebuild the member's holding and class. The same federation twice is refused: the
+    whole holding is converted once."""
+    lock_members({member.pk})
+    federation = federation.strip()
+    decision = conversion.Conversion(
+        federation=federation,
+        day=day or timezone.localdate(),
+        bronze=bronze,
+        silver=silver,
+        gold=gold,
+        moved_permanently=moved_permanently,
+        extract=extract,
+    )
+    reasons = conversion.problems(decision)
+    if ForeignConversion.objects.filter(member=member, federation__iexact=federation).exists():
+        reasons.append(
+            Reason(
+                "§8",
+                f"Innehavet från {federation} är redan konverterat",
+                f"The holding from {federation} has already been converted",
+            )
+        )
+    if reasons:
+        raise ConversionRefused(reasons)
+    found = ForeignConversion.objects.create(
+        member=member,
+        federation=federation,
+        foreign_holding=foreign_holding.strip(),
+        extract=extract.strip(),
+        bronze=bronze,
+        silver=silver,
+        gold=gold,
+        note=note,
+        converted_on=decision.day,
+        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    refresh_holdings({member.pk})
+    return found
 
 
 PROMOTION_FIELDS = ("member_id", "master_class", "rank", "reached_on", "tournament_id")

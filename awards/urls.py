@@ -5,6 +5,9 @@ from . import views
 app_name = "awards"
 
 urlpatterns = [
+    path("conversions/", views.conversions, name="conversions"),
+    path("pin-orders/", views.pin_orders, name="pin_orders"),
+    path("clubs/<int:pk>/pin-orders/", views.club_pin_orders, name="club_pin_orders"),
     path("calculator/", views.calculator, name="calculator"),
     path("ranking/", views.ranking_list, name="ranking"),
     path("list/", views.masterpoints_list, name="masterpoints_list"),

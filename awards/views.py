@@ -8,6 +8,7 @@ reached, addressed by its number of seniority (``Promotion.rank``)."""
 from datetime import date
 from decimal import Decimal
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, F, FilteredRelation, OrderBy, Q, Window
 from django.db.models.functions import Rank
@@ -35,7 +36,7 @@ from members.common.pdf import attachment_name, pdf_response
 from members.domain.age import season_of
 from members.federation import current as current_federation
 from members.models import Club, Member
-from members.permissions import can_edit_club, require
+from members.permissions import can_edit_club, is_office_staff, require
 from members.services import current_season
 
 from .domain.core import OutOfRange, UnknownScale
@@ -43,8 +44,8 @@ from .domain.ebu.core import EbuResult
 from .domain.ebu.rulebook import EBU as EBU_RULEBOOK
 from .domain.sbf.ranking import RankingRow, shared_places
 from .filters import EbuRankFilter, MasterPointsFilter, RankingFilter
-from .forms import CalculatorForm, EbuCalculatorForm
-from .models import MasterPointHolding, Promotion, RankingScore
+from .forms import CalculatorForm, ConversionForm, EbuCalculatorForm
+from .models import ForeignConversion, MasterPointHolding, Promotion, RankingScore
 from .rulebooks import rulebook
 from .selectors import (
     CLASS_BY_CODE,
@@ -54,9 +55,10 @@ from .selectors import (
     in_language,
     month_promotions,
     named_promotions,
+    pin_order,
 )
 from .selectors import member_awards as member_awards_of
-from .services import scale_rows
+from .services import ConversionRefused, convert_foreign_holding, scale_rows
 from .tables import EbuMemberAwardsTable, MemberAwardsTable
 
 
@@ -469,7 +471,11 @@ def member_awards(request, mid: int):
         table,
         filename=f"awards-{member.mid}.csv",
         template="awards/member_awards.html",
-        context={"member": member},
+        context={
+            "member": member,
+            "conversions": member.foreign_conversions.all(),
+            "ebu": ebu_ledger(),
+        },
     )
 
 
@@ -834,4 +840,144 @@ def promotions_month(request, year: int, month: int):
             "next": following if following <= today else None,
             "ebu": ebu_ledger(),
         },
+    )
+
+
+@login_required
+def conversions(request):
+    """The office converts a holding brought from a foreign federation (000 §8, lines
+    589-599): credited as ledger rows of their own, the member's class follows."""
+    require(is_office_staff(request.user))
+    if ebu_ledger():
+        raise Http404  # §8 is the SBF's rule, in bronze, silver and gold
+    initial = {"converted_on": timezone.localdate(), "mid": request.GET.get("mid", "")}
+    form = ConversionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            convert_foreign_holding(
+                form.member,
+                federation=data["federation"],
+                foreign_holding=data["foreign_holding"],
+                extract=data["extract"],
+                bronze=data["bronze"] or Decimal(0),
+                silver=data["silver"] or Decimal(0),
+                gold=data["gold"] or Decimal(0),
+                moved_permanently=data["moved_permanently"],
+                note=data["note"],
+                day=data["converted_on"],
+                user=request.user,
+            )
+        except ConversionRefused as refused:
+            for why in refused.reasons:
+                form.add_error(None, in_language(why))
+        else:
+            messages.success(
+                request,
+                gettext("The holding of %(name)s was converted.") % {"name": form.member.full_name},
+            )
+            return redirect("awards:member_awards", mid=form.member.mid)
+    recent = ForeignConversion.objects.select_related("member", "recorded_by")[:50]
+    return render(request, "awards/conversions.html", {"form": form, "recent": recent})
+
+
+def _period(request) -> tuple[date, date]:
+    """The period a pin order covers (``?start=``, ``?end=``), this month by default; a
+    date that does not read falls back to the default."""
+    today = timezone.localdate()
+    start, end = today.replace(day=1), today
+    for name in ("start", "end"):
+        raw = request.GET.get(name, "")
+        try:
+            value = date.fromisoformat(raw) if raw else None
+        except ValueError:
+            value = None
+        if value is not None:
+            start, end = (value, end) if name == "start" else (start, value)
+    return (start, end) if start <= end else (end, start)
+
+
+def _club_promotions_between(club: Club, start: date, end: date):
+    return (
+        Promotion.objects.filter(
+            member__memberships__club=club,
+            member__memberships__season=current_season(),
+            member__memberships__represents=True,
+            reached_on__range=(start, end),
+        )
+        .select_related("member")
+        .order_by("reached_on", "member__last_name", "rank")
+    )
+
+
+def _pin_order_csv(order: dict, filename: str):
+    rows: list[list] = [
+        [gettext("Date"), gettext("MID"), gettext("Member"), gettext("Master class"),
+         gettext("Item"), gettext("Price (kr)"), gettext("Bought if the player wants it")]
+    ]  # fmt: skip
+    for row in order["rows"]:
+        promotion = row["promotion"]
+        for item in row["items"]:
+            rows.append(
+                [
+                    promotion.reached_on.isoformat(),
+                    promotion.member.mid,
+                    promotion.member.full_name,
+                    row["class_name"],
+                    item["name"],
+                    item["item"].price,
+                    gettext("yes") if item["item"].optional else gettext("no"),
+                ]
+            )
+    return csv_response(rows, filename)
+
+
+@login_required
+def club_pin_orders(request, pk: int):
+    """What the club orders for its members' promotions in a period: the pins sent
+    with the certificates and the Klöver pins a player may buy (000 lines 47-65,
+    98-100), with the seed's prices; as CSV too."""
+    club = get_object_or_404(Club, pk=pk)
+    require(can_edit_club(request.user, club))
+    if ebu_ledger():
+        raise Http404  # the SBF's pins
+    start, end = _period(request)
+    order = pin_order(_club_promotions_between(club, start, end))
+    if wants_export(request):
+        return _pin_order_csv(order, f"pins-{club.pk}-{start}-{end}.csv")
+    return render(
+        request,
+        "awards/pin_orders.html",
+        {"club": club, "start": start, "end": end, "order": order},
+    )
+
+
+@login_required
+def pin_orders(request):
+    """The office's view of every club's pin order in a period."""
+    require(is_office_staff(request.user))
+    if ebu_ledger():
+        raise Http404
+    start, end = _period(request)
+    promotions = (
+        Promotion.objects.filter(reached_on__range=(start, end))
+        .select_related("member")
+        .order_by("reached_on", "member__last_name", "rank")
+    )
+    order = pin_order(promotions)
+    if wants_export(request):
+        return _pin_order_csv(order, f"pins-{start}-{end}.csv")
+    clubs = (
+        Club.objects.filter(
+            memberships__season=current_season(),
+            memberships__represents=True,
+            memberships__member__promotions__reached_on__range=(start, end),
+        )
+        .annotate(promoted=Count("memberships__member__promotions", distinct=True))
+        .order_by("name")
+    )
+    return render(
+        request,
+        "awards/pin_orders.html",
+        {"club": None, "clubs": clubs, "start": start, "end": end, "order": order},
     )

@@ -253,9 +253,9 @@ def test_all_awards_page_is_paged_exports_every_row_and_counts_its_queries(
 
     for n in (3, 20):
         member = _member_with_rows(61000 + n, n)
-        # The member, the number of awards (the paginator) and the page of awards
-        # with their tournaments.
-        with django_assert_num_queries(3):
+        # The member, the number of awards (the paginator), the page of awards
+        # with their tournaments and the conversions from foreign federations (000 §8).
+        with django_assert_num_queries(4):
             response = client.get(f"/masterpoints/members/{member.mid}/awards/", **EN)
         assert response.content.decode().count("Table D") == n
         export = client.get(f"/masterpoints/members/{member.mid}/awards/", {"_export": "csv"})

@@ -45,6 +45,21 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
         "a_final": OptionName("bool", "the A-final of an event with carry-over"),
         "qualifying_rounds": OptionName("int", "A-final: rounds of the qualifying"),
         "total_pairs": OptionName("int", "A-final: pairs in the whole event"),
+        # B-finals with carry-over (finals.py; 000 lines 404-440)
+        "a_final_silver_places": OptionName(
+            "int", "A-final: its sp places when TK let a B-final take the rest (lines 413-418)"
+        ),
+        "b_final": OptionName("bool", "a B- (or lower) final with carry-over: bp (lines 419-420)"),
+        "a_final_rounds": OptionName("int", "B-final: rounds of the A-final (lines 390-393)"),
+        "b_final_silver": OptionName(
+            "str", "B-final: reference of TK's permission to give sp (lines 413-418)"
+        ),
+        "b_final_silver_from": OptionName(
+            "int", "B-final: the A-final place whose sp its winner gets (lines 434-440)"
+        ),
+        "merged_with": OptionName(
+            "int", "the earlier session (tournament number) counted with this one (lines 684-686)"
+        ),
         "rally": OptionName("bool", "the placings are a district rally's final standings"),
         "rally_starters": OptionName(
             "int", "rally: pairs, teams or players starting, summed over its events"
@@ -61,6 +76,9 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
             "int", "series division (B3, E3: 1 = top; E5: 3 or 4; G3: 1 = Elitserien; B1: 1-2)"
         ),
         "divisions": OptionName("int", "how many divisions the series has (B1, B3, E3)"),
+        "match_boards": OptionName(
+            "int", "E3: boards of a full match; a match with fewer was interrupted (line 1463)"
+        ),
         "cup": OptionName("bool", "a cup (B2: no bonus)"),
         "swiss": OptionName("bool", "a Swiss (Gröna Hissen): bonus by rounds (B2, B3)"),
         "double_round_robin": OptionName(

@@ -23,7 +23,7 @@ from awards.domain.core import (
     Reason,
 )
 
-from . import bronze_individual, bronze_pairs, gold, rules, silver_individual, silver_pairs
+from . import bronze_individual, bronze_pairs, finals, gold, rules, silver_individual, silver_pairs
 from .scale import Line, Scale, join, label, out_of_range, place_text, reason, shares
 
 # Board minima of the tables (lines 309-320, 339-347, 679, 1139).
@@ -95,11 +95,25 @@ def _scale_for(competition: Competition, table: str, entries: int, build: Build)
     option = competition.option
     boards = competition.boards or None
     if option("a_final"):
-        return silver_pairs.a_final(
+        a_scale = silver_pairs.a_final(
             total_pairs=int(option("total_pairs", entries)),  # type: ignore[call-overload]
             qualifying_rounds=int(option("qualifying_rounds", 0)),  # type: ignore[call-overload]
             final_rounds=competition.rounds,
             level=competition.level,
+        )
+        kept = option("a_final_silver_places")
+        if kept:
+            return finals.a_final_with_b_final_silver(a_scale, int(kept))  # type: ignore[call-overload]
+        return a_scale
+    if option("b_final"):
+        return finals.b_final(
+            entries=entries,
+            level=competition.level,
+            total_pairs=_whole(option("total_pairs")),
+            qualifying_rounds=_whole(option("qualifying_rounds")),
+            a_final_rounds=_whole(option("a_final_rounds")),
+            permission=str(option("b_final_silver") or "") or None,
+            silver_from=_whole(option("b_final_silver_from")),
         )
     met = _met(competition)
     if table in ("A1", "A2", "C"):
@@ -116,6 +130,10 @@ def _scale_for(competition: Competition, table: str, entries: int, build: Build)
         kind=competition.kind,
     )
     return scale
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _bronze(competition: Competition, table: str, entries: int) -> Scale:

@@ -514,14 +514,18 @@ def _award_series(spec: TeamTable, competition: Competition) -> AwardOutcome:
                 f"Table {table} with one match per round needs at least {fewest} boards, not {match.boards}",
             )
         stage = stages.get(match.round)
-        worth = match_value(
-            table,
-            boards=match.boards,
-            division=division,
-            divisions=divisions,
-            sm_event=sm_event,
-            stage=stage,
-        )
+        interrupted = _interrupted(spec, match, _option_int(competition, "match_boards"))
+        if interrupted is not None:
+            worth = _half_scale(spec, match, interrupted, division, divisions, sm_event)
+        else:
+            worth = match_value(
+                table,
+                boards=match.boards,
+                division=division,
+                divisions=divisions,
+                sm_event=sm_event,
+                stage=stage,
+            )
         results = _side_results(match, scale_total)
         for entry, result in zip((match.home, match.away), results, strict=True):
             if entry not in placings:
@@ -535,6 +539,9 @@ def _award_series(spec: TeamTable, competition: Competition) -> AwardOutcome:
                 if halves == 0 or points == 0:
                     continue
                 tally.add(worth.colour, points * halves / SEATS_HALVES)
+                if interrupted is not None:
+                    tally.notes_sv.append(f"; {worth.sv}")
+                    tally.notes_en.append(f"; {worth.en}")
                 if result == WON:
                     tally.won += 1
                 else:
@@ -581,6 +588,52 @@ def _award_series(spec: TeamTable, competition: Competition) -> AwardOutcome:
             no_award=Reason(table, "Inga vunna eller oavgjorda matcher", "No match won or drawn")
         )
     return AwardOutcome(awards=tuple(awards))
+
+
+# Table E3 (000 lines 1463-1465): "I avbrutna matcher får sp delas ut efter halv skala
+# om minst halva matchen är spelad".
+HALF_SCALE_TABLES: Final = frozenset({"E3"})
+
+
+def _interrupted(spec: TeamTable, match: Match, full: int | None) -> int | None:
+    """The boards of a full match when this one was interrupted (option
+    ``match_boards``: a match reported with fewer boards stopped early), else None."""
+    if spec.name not in HALF_SCALE_TABLES or full is None or match.boards >= full:
+        return None
+    return full
+
+
+def _half_scale(
+    spec: TeamTable,
+    match: Match,
+    full: int,
+    division: int | None,
+    divisions: int | None,
+    sm_event: str | None,
+) -> MatchValue:
+    """Half of what the full match is played for, if at least half of it was played;
+    nothing otherwise (lines 1463-1465)."""
+    whole = match_value(
+        spec.name, boards=full, division=division, divisions=divisions, sm_event=sm_event,
+        stage=None,
+    )  # fmt: skip
+    if match.boards * 2 < full:
+        return MatchValue(
+            whole.table,
+            whole.colour,
+            Decimal(0),
+            Decimal(0),
+            f"avbruten match i omgång {match.round} efter {match.boards} av {full} brickor: inga sp",
+            f"match interrupted in round {match.round} after {match.boards} of {full} boards: no sp",
+        )
+    return MatchValue(
+        whole.table,
+        whole.colour,
+        whole.win / 2,
+        whole.draw / 2,
+        f"avbruten match i omgång {match.round} efter {match.boards} av {full} brickor: halv skala",
+        f"match interrupted in round {match.round} after {match.boards} of {full} boards: half scale",
+    )
 
 
 def _matches_text(won: int, drawn: int) -> tuple[str, str]:

@@ -150,7 +150,7 @@ def test_unknown_names_list_the_valid_ones():
 
 def test_unknown_name_without_a_close_match():
     (error,) = SBF.check_options({"colour": "red"})
-    assert error.startswith("unknown option 'colour'; the options are a_final, abandoned, ")
+    assert error.startswith("unknown option 'colour'; the options are a_final, a_final_rounds, ")
 
 
 def test_every_error_is_reported_in_order():
