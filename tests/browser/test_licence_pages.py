@@ -112,3 +112,141 @@ def test_charity_type_shows_its_document_fields(page, show, log_in, lang, people
     page.select_option("#id_licence_type", "package")
     expect(page.locator("#package-fields")).to_be_visible()
     expect(page.locator("#charity-fields")).to_be_hidden()
+
+
+# --- issue #22: the EBU licensing remainder ----------------------------------------------
+
+
+@pytest.fixture
+def remainder(settings, tmp_path):
+    """A county with one of its clubs; last year's major congress of the county; an
+    approved licence of the club on the day the county asks for; an application of
+    the county with a partner, a person in charge and a clash, and its approved
+    twin with the major status retained."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from tournaments.licences.tests.factories import LicenceFactory
+
+    settings.MEDIA_ROOT = tmp_path
+    settings.KLOVER_FEDERATION = "ebu"
+    club = OrganisationFactory(name="Aylesbury Bridge Club")
+    county = OrganisationFactory(
+        name="Buckinghamshire Contract Bridge Association", kind="county", club=None,
+        county=club.county,
+    )  # fmt: skip
+    FeeRateFactory()
+    day = future_day()
+    last_year = day.replace(year=day.year - 1)
+    previous = LicenceFactory(
+        organisation=county, event_name="Bucks Congress", start_date=last_year,
+        end_date=last_year, state=Licence.State.CLOSED, status=4, major_standing="granted",
+    )  # fmt: skip
+    LicenceFactory(
+        organisation=club, event_name="Aylesbury Swiss Teams", start_date=day,
+        state=Licence.State.APPROVED, status=2,
+    )  # fmt: skip
+    waiting = LicenceFactory(
+        organisation=county, event_name="Bucks Champions' Final", start_date=day,
+        inter_organisation=True, responsible_person="Ann Archer", sessions=2,
+    )  # fmt: skip
+    waiting.partners.add(club)
+    granted = LicenceFactory(
+        organisation=county, event_name="Bucks Congress", start_date=day,
+        end_date=day + dt.timedelta(days=1), sessions=4, members_only=True, wide_appeal=True,
+        last_year_best_four_avg_tables=Decimal(52), previous_licence=previous,
+        state=Licence.State.APPROVED, status=4, proposed_status=4, major_standing="retained",
+        fee=Decimal("240.00"),
+    )  # fmt: skip
+    return {
+        "club": club,
+        "county": county,
+        "previous": previous,
+        "waiting": waiting,
+        "granted": granted,
+        "county_admin": organiser(county, mid=77011),
+        "office": office_staff(mid=77012),
+    }
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_application_forms_new_parts(page, show, shoot, log_in, lang, remainder, width):
+    """1.4.2 novice criteria, 1.6.1 c last year's licence, 1.2.7 partners and the
+    person in charge, 1.7.23 a clash: in the live checks as the organiser fills in."""
+    page.set_viewport_size({"width": width, "height": 900})
+    county = remainder["county"]
+    log_in(remainder["county_admin"].member)
+    show(f"/licences/new/?organisation={county.pk}")
+    expect(page.locator("#novice-fields")).to_be_hidden()
+    expect(page.locator("#inter-org-fields")).to_be_visible()
+    page.select_option("#id_licence_type", "novice_annual")
+    expect(page.locator("#novice-fields")).to_be_visible()
+    day = future_day()
+    page.fill("#id_event_name", "Improvers' Monday")
+    page.fill("#id_start_date", day.isoformat())
+    page.fill("#id_sessions", "52")
+    page.fill("#id_expected_tables", "6")
+    page.check("#id_awards_master_points")
+    expect(page.locator('#pre-checks li[data-rule="novice.no_master_points"]')).to_have_attribute(
+        "data-status", "warning"
+    )
+    expect(page.locator('#pre-checks li[data-rule="novice.above_area_master"]')).to_have_attribute(
+        "data-status", "warning"
+    )
+    page.fill("#id_above_area_master_percent", "8")
+    expect(page.locator('#pre-checks li[data-rule="novice.above_area_master"]')).to_have_attribute(
+        "data-status", "passed"
+    )
+    shoot(f"novice-{width}")
+
+    page.select_option("#id_licence_type", "open_event")
+    expect(page.locator("#novice-fields")).to_be_hidden()
+    page.select_option("#id_previous_licence", str(remainder["previous"].pk))
+    page.check("#id_inter_organisation")
+    page.select_option("#id_partners", [str(remainder["club"].pk)])
+    expect(page.locator('#pre-checks li[data-rule="inter_org.responsible"]')).to_have_attribute(
+        "data-status", "refusal"
+    )
+    page.fill("#id_responsible_person", "Ann Archer")
+    expect(page.locator('#pre-checks li[data-rule="inter_org.responsible"]')).to_have_attribute(
+        "data-status", "passed"
+    )
+    expect(page.locator('#pre-checks li[data-rule="inter_org.licence_needed"]')).to_have_attribute(
+        "data-status", "warning"
+    )
+    clash = page.locator('#pre-checks li[data-rule="calendar.clash"]').filter(
+        has_text="Aylesbury Swiss Teams"
+    )
+    expect(clash).to_have_attribute("data-status", "warning")
+    expect(page.locator('#pre-checks li[data-rule="major_event"]')).to_contain_text(
+        remainder["previous"].number
+    )
+    shoot(f"inter-org-{width}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_remainders_pages_fit_and_pass_axe(page, show, shoot, log_in, lang, remainder, width):
+    from test_every_page import _need_axe, _problems
+
+    _need_axe()
+    page.set_viewport_size({"width": width, "height": 900})
+    waiting, granted = remainder["waiting"], remainder["granted"]
+    log_in(remainder["county_admin"].member)
+    form = [("new-form", f"/licences/new/?organisation={remainder['county'].pk}")]
+    problems = _problems(page, show, shoot, form, width)
+    page.context.clear_cookies()
+    log_in(remainder["office"].member)
+    pages = [
+        ("inter-org-application", waiting.get_absolute_url()),
+        ("major-retained", granted.get_absolute_url()),
+        ("major-printed", f"/licences/{granted.pk}/licence/"),
+    ]
+    problems += _problems(page, show, shoot, pages, width)
+    assert problems == [], "\n".join(problems)
+    show(waiting.get_absolute_url())
+    expect(page.locator("#partners")).to_have_text("Aylesbury Bridge Club")
+    expect(page.locator("#responsible-person")).to_have_text("Ann Archer")
+    clashes = page.locator('#clashes-now li[data-rule="calendar.clash"]')
+    expect(clashes.filter(has_text="Aylesbury Swiss Teams")).to_have_count(1)
+    show(f"/licences/{granted.pk}/licence/")
+    expect(page.locator("#major-standing")).to_have_attribute("data-standing", "retained")

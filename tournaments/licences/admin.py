@@ -74,9 +74,11 @@ class LicenceAdmin(admin.ModelAdmin):
     search_fields = ("event_name", "organisation__name")
     date_hierarchy = "start_date"
     list_select_related = ("organisation",)
-    raw_id_fields = ("organisation",)
+    raw_id_fields = ("organisation", "previous_licence")
+    filter_horizontal = ("partners",)
     readonly_fields = (
         "state",
+        "major_standing",
         "proposed_status",
         "status_reasons",
         "status",

@@ -7,6 +7,7 @@ import datetime as dt
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -31,6 +32,8 @@ EVENT_FIELDS = (
     "county_support",
     "major_event",
     "last_year_best_four_avg_tables",
+    "previous_licence",
+    "provisional_extension",
     "side_event",
     "consolation",
     "systems_level",
@@ -51,6 +54,15 @@ CHARITY_FIELDS = (
 )
 # 1.9.3: a package operator's protection of its customers' money.
 PACKAGE_FIELDS = ("package_protection",)
+# 1.4.2 (lines 603-627): what the novice/beginner sessions are, for the typical criteria.
+NOVICE_FIELDS = (
+    "for_novices",
+    "above_area_master_percent",
+    "awards_master_points",
+    "counts_for_grading",
+)
+# 1.2.7: the organisations the players come from and who is in charge.
+INTER_ORG_FIELDS = ("inter_organisation", "partners", "responsible_person")
 # The model's file fields a reader may download (through ``views.document``).
 DOCUMENT_FIELDS = (*CHARITY_FIELDS, "results_file")
 
@@ -64,8 +76,12 @@ class LicenceForm(forms.ModelForm):
 
     class Meta:
         model = Licence
-        fields = EVENT_FIELDS + CHARITY_FIELDS + PACKAGE_FIELDS
+        fields = EVENT_FIELDS + NOVICE_FIELDS + INTER_ORG_FIELDS + CHARITY_FIELDS + PACKAGE_FIELDS
         widgets = {
+            "above_area_master_percent": forms.NumberInput(
+                attrs={"min": 0, "max": 100, "step": "0.1"}
+            ),
+            "partners": forms.SelectMultiple(attrs={"size": 6}),
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "sessions": forms.NumberInput(attrs={"min": 1}),
@@ -84,6 +100,28 @@ class LicenceForm(forms.ModelForm):
         self.fields["systems_level"].widget = forms.Select(
             choices=[(n, n) for n in (1, 2, 3, 4, 5)]
         )
+        # 1.6.1 c: last year's licence of the event, among the organisation's licences
+        # that held major status.
+        previous = self.fields["previous_licence"]
+        previous.queryset = (
+            Licence.objects.filter(organisation=organisation)
+            .exclude(major_standing="")
+            .order_by("-start_date", "pk")
+        )
+        previous.label_from_instance = lambda lic: (
+            f"{lic.number} {lic.event_name} ({lic.get_major_standing_display()})"
+        )
+        previous.help_text = _(
+            "If the event held major status last year, its licence then (EBU Handbook 1.6.1 c)."
+        )
+        partners = self.fields["partners"]
+        partners.queryset = Organisation.objects.exclude(pk=organisation.pk).order_by("name")
+        partners.help_text = _(
+            "The clubs or counties whose players qualify or are selected for this event "
+            "(EBU Handbook 1.2.7)."
+        )
+        percent = self.fields["above_area_master_percent"]
+        percent.validators += [MinValueValidator(0), MaxValueValidator(100)]
 
     def clean(self):
         data = super().clean()
@@ -105,12 +143,24 @@ class LicenceForm(forms.ModelForm):
                 data[name] = None
         if data.get("licence_type") != Type.PACKAGE:
             data["package_protection"] = ""
+        if data.get("licence_type") != Type.NOVICE_ANNUAL:
+            data.update(
+                for_novices=False,
+                above_area_master_percent=None,
+                awards_master_points=False,
+                counts_for_grading=False,
+            )
+        if not data.get("inter_organisation"):
+            data.update(partners=Organisation.objects.none(), responsible_person="")
         return data
 
 
-def unsaved_licence(form: LicenceForm) -> tuple[Licence | None, list[str]]:
+def unsaved_licence(
+    form: LicenceForm,
+) -> tuple[Licence | None, list[str], list[Organisation]]:
     """An unsaved Licence from whatever the form's fields hold, for the live
-    checks, or None and the labels of the fields they need that are missing.
+    checks, or None and the labels of the fields they need that are missing; and
+    the partners it names (1.2.7), which an unsaved row cannot hold.
 
     Each field is cleaned on its own, so a half-filled form (or one with a past
     date) still shows the checks its values allow."""
@@ -127,8 +177,10 @@ def unsaved_licence(form: LicenceForm) -> tuple[Licence | None, list[str]]:
         if name in PRE_CHECK_NEEDS and value in (None, "", 0):
             missing.append(str(field.label))
         values[name] = value
+    chosen = values.pop("partners", None)
+    partners = list(chosen) if chosen and values.get("inter_organisation") else []
     if missing:
-        return None, missing
+        return None, missing, partners
     if values["end_date"] is None or values["end_date"] < values["start_date"]:
         values["end_date"] = values["start_date"]
     model_defaults = {
@@ -137,7 +189,7 @@ def unsaved_licence(form: LicenceForm) -> tuple[Licence | None, list[str]]:
     for name, value in values.items():
         if value is None and name not in CHARITY_FIELDS:
             values[name] = model_defaults[name]
-    return Licence(organisation=form.organisation, **values), []
+    return Licence(organisation=form.organisation, **values), [], partners
 
 
 # --- the steps ----------------------------------------------------------------------------
@@ -152,6 +204,11 @@ class StepForm(forms.Form):
 
 class ApproveForm(StepForm):
     status = forms.TypedChoiceField(label=_("Status level"), choices=STATUS_CHOICES, coerce=int)
+    major_standing = forms.ChoiceField(
+        label=_("Major event status (EBU Handbook 1.6.1 c)"),
+        choices=Licence.MajorStanding.choices,
+        required=False,
+    )
     special_conditions = forms.CharField(
         label=_("Special conditions (EBU 1.7.20)"),
         required=False,

@@ -161,6 +161,13 @@ class Licence(models.Model):
         CLOSED = "closed", _("closed")
         REVOKED = "revoked", _("revoked")
 
+    class MajorStanding(models.TextChoices):
+        # 1.6.1 c (lines 821-842), set by the office when it decides
+        NONE = "", _("not a major event")
+        GRANTED = "granted", _("major event, granted by the Board")
+        RETAINED = "retained", _("major event, status retained")
+        PROVISIONAL = "provisional", _("major event, provisional further year")
+
     class Protection(models.TextChoices):
         # 1.9.3
         NONE = "", _("not stated")
@@ -202,6 +209,48 @@ class Licence(models.Model):
         decimal_places=1,
         null=True,
         blank=True,
+    )
+    # 1.6.1 c (lines 837-841): last year's licence of the same event, for retaining
+    # major status, and the request for the provisional further year.
+    previous_licence = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("last year's licence of the event"),
+    )
+    provisional_extension = models.BooleanField(
+        _("asks for the provisional further year as a major event"), default=False
+    )
+    major_standing = models.CharField(
+        _("major event status"), max_length=12, choices=MajorStanding.choices, blank=True
+    )
+    # 1.4.2 (lines 603-627): what a novice/beginner session typically is.
+    for_novices = models.BooleanField(
+        _("for novices/beginners, leading them to mainstream club games"), default=False
+    )
+    above_area_master_percent = models.DecimalField(
+        _("players above Area Master (%)"),
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+    )
+    awards_master_points = models.BooleanField(_("awards Master Points"), default=False)
+    counts_for_grading = models.BooleanField(
+        _("counts for the National Grading Scheme, English Bridge or the diary"), default=False
+    )
+    # 1.2.7 (lines 410-440): players qualify or are selected in other organisations.
+    inter_organisation = models.BooleanField(_("inter-organisation event"), default=False)
+    partners = models.ManyToManyField(
+        Organisation,
+        blank=True,
+        related_name="partner_licences",
+        verbose_name=_("organisations the players come from"),
+    )
+    responsible_person = models.CharField(
+        _("person in charge for the licence holder"), max_length=200, blank=True
     )
     side_event = models.BooleanField(_("open pairs/teams side event"), default=False)
     consolation = models.BooleanField(_("consolation event"), default=False)
@@ -259,6 +308,11 @@ class Licence(models.Model):
             models.CheckConstraint(
                 condition=models.Q(end_date__gte=models.F("start_date")),
                 name="licence_end_not_before_start",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(above_area_master_percent__isnull=True)
+                | models.Q(above_area_master_percent__gte=0, above_area_master_percent__lte=100),
+                name="licence_area_master_share_a_percentage",
             ),
         ]
         indexes = [models.Index(fields=["organisation", "start_date"], name="licence_org_date_idx")]

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from . import domain as rules
+from .domain.handbook import MAJOR_EVENT_NOT_APPLICABLE
 from .models import AllowanceUse, FeeRate, Licence, Organisation
 
 State = Licence.State
@@ -26,7 +27,42 @@ PUBLIC_STATES = (State.APPROVED, State.RESULTS_RECEIVED, State.PAID, State.CLOSE
 # --- rows to rules -----------------------------------------------------------------------
 
 
-def application_of(licence: Licence) -> rules.Application:
+def previous_major_of(licence: Licence) -> rules.PreviousMajor | None:
+    """The licence the application names as last year's of the event (1.6.1 c)."""
+    previous = licence.previous_licence if licence.previous_licence_id else None
+    if previous is None:
+        return None
+    return rules.PreviousMajor(
+        number=previous.number,
+        year=previous.start_date.year,
+        standing=rules.MajorStanding(previous.major_standing or ""),
+    )
+
+
+def partners_of(licence: Licence) -> list[Organisation]:
+    """The organisations an inter-organisation event's players come from (1.2.7)."""
+    if not licence.inter_organisation or licence.pk is None:
+        return []
+    return list(licence.partners.all())
+
+
+def _all_own_clubs(organisation: Organisation, partners: list[Organisation]) -> bool:
+    """1.2.7 c: every participant is already a member of a county when all the players
+    come from its own affiliated clubs."""
+    return bool(partners) and all(
+        p.kind == Organisation.Kind.AFFILIATED_CLUB
+        and p.county_id is not None
+        and p.county_id == organisation.county_id
+        for p in partners
+    )
+
+
+def application_of(
+    licence: Licence, partners: list[Organisation] | None = None
+) -> rules.Application:
+    """The licence as the rules read it; ``partners`` for a form not saved yet."""
+    if partners is None:
+        partners = partners_of(licence)
     return rules.Application(
         organisation_kind=rules.OrganisationKind(licence.organisation.kind),
         licence_type=rules.LicenceType(licence.licence_type),
@@ -50,6 +86,19 @@ def application_of(licence: Licence) -> rules.Application:
         charity_donation_statement=bool(licence.charity_donation_statement),
         package_protection=licence.package_protection or "",
         sponsor=licence.sponsor,
+        start_date=licence.start_date,
+        end_date=licence.end_date,
+        previous_major=previous_major_of(licence),
+        provisional_extension=licence.provisional_extension,
+        for_novices=licence.for_novices,
+        above_area_master_percent=licence.above_area_master_percent,
+        awards_master_points=licence.awards_master_points,
+        counts_for_grading=licence.counts_for_grading,
+        inter_organisation=licence.inter_organisation,
+        partners=len(partners) if licence.inter_organisation else 0,
+        partners_all_own_clubs=licence.inter_organisation
+        and _all_own_clubs(licence.organisation, partners),
+        responsible_person=licence.responsible_person,
     )
 
 
@@ -80,9 +129,96 @@ def year_usage(organisation: Organisation, year: int, *, exclude: int | None = N
     )
 
 
-def checks_for(licence: Licence) -> list[rules.Check]:
+def proposed_major_standing(licence: Licence) -> rules.MajorStanding:
+    """The major status the rules propose for ``licence`` (1.6.1 c); none for the
+    types whose status is set elsewhere."""
+    if rules.LicenceType(licence.licence_type) in MAJOR_EVENT_NOT_APPLICABLE:
+        return rules.MajorStanding.NONE
+    return rules.major_standing(application_of(licence))[0]
+
+
+def standing_label(standing: rules.MajorStanding) -> str:
+    return str(Licence.MajorStanding(str(standing)).label)
+
+
+def area_of(organisation: Organisation) -> set[int]:
+    """The counties an organisation's events draw on: its own and its neighbours
+    (1.7.23, read in docs/licences.md)."""
+    if organisation.county_id is None:
+        return set()
+    neighbours = organisation.county.neighbours.values_list("pk", flat=True)
+    return {organisation.county_id, *neighbours}
+
+
+def licensed_events_meeting(licence: Licence) -> list[rules.LicensedEvent]:
+    """The granted licences of other events whose dates meet ``licence``'s (1.7.22-23);
+    season-long licences are not weighed."""
+    season_long = [str(t) for t in rules.SEASON_LONG]
+    rows = (
+        Licence.objects.filter(
+            state__in=PUBLIC_STATES,
+            start_date__lte=licence.end_date,
+            end_date__gte=licence.start_date,
+        )
+        .exclude(licence_type__in=season_long)
+        .select_related("organisation")
+        .order_by("start_date", "pk")
+    )
+    if licence.pk is not None:
+        rows = rows.exclude(pk=licence.pk)
+    area = area_of(licence.organisation)
+    return [
+        rules.LicensedEvent(
+            number=row.number,
+            name=row.event_name,
+            organiser=row.organisation.name,
+            start_date=row.start_date,
+            end_date=row.end_date,
+            status=rules.Status(row.status) if row.status else None,
+            local=row.organisation.county_id in area,
+        )
+        for row in rows
+    ]
+
+
+def surroundings_of(licence: Licence) -> rules.Surroundings:
+    """What else is on the calendar for ``licence``: clashing licensed events (1.7.23)
+    and the organisation's other novice licences over its dates (1.4.2)."""
+    novice = []
+    if licence.licence_type == Licence.Type.NOVICE_ANNUAL:
+        others = Licence.objects.filter(
+            organisation=licence.organisation,
+            licence_type=Licence.Type.NOVICE_ANNUAL,
+            state__in=ACTIVE_STATES,
+            start_date__lte=licence.end_date,
+            end_date__gte=licence.start_date,
+        ).order_by("start_date", "pk")
+        if licence.pk is not None:
+            others = others.exclude(pk=licence.pk)
+        novice = [o.number for o in others]
+    return rules.Surroundings(
+        licensed_events=tuple(licensed_events_meeting(licence)), novice_licences=tuple(novice)
+    )
+
+
+def checks_for(licence: Licence, partners: list[Organisation] | None = None) -> list[rules.Check]:
     usage = year_usage(licence.organisation, licence.start_date.year, exclude=licence.pk)
-    return rules.application_checks(application_of(licence), usage)
+    return rules.application_checks(
+        application_of(licence, partners), usage, surroundings_of(licence)
+    )
+
+
+def clashes_now(licence: Licence) -> list[rules.Check]:
+    """The date clashes as the calendar stands today (events licensed since the
+    application was sent count too), for the licence's page."""
+    status = rules.Status(licence.status or licence.proposed_status or rules.Status.CLUB)
+    return rules.clash_checks(
+        rules.LicenceType(licence.licence_type),
+        licence.start_date,
+        licence.end_date,
+        status,
+        licensed_events_meeting(licence),
+    )
 
 
 def payer_of(licence: Licence) -> str:

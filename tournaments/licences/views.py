@@ -31,6 +31,8 @@ from .filters import OfficeQueueFilter
 from .forms import (
     CHARITY_FIELDS,
     DOCUMENT_FIELDS,
+    INTER_ORG_FIELDS,
+    NOVICE_FIELDS,
     PACKAGE_FIELDS,
     STEP_FORMS,
     AllowanceForm,
@@ -138,7 +140,11 @@ def licence_new(request):
     refused = []
     if request.method == "POST" and form.is_valid():
         try:
-            licence = workflow.apply(form.save(commit=False), user=request.user)
+            licence = workflow.apply(
+                form.save(commit=False),
+                user=request.user,
+                partners=list(form.cleaned_data.get("partners") or []),
+            )
         except workflow.LicenceRefused as exc:
             refused = [_check_row(c) for c in exc.checks]
             form.add_error(None, _("The rules refuse this application as it stands."))
@@ -148,7 +154,7 @@ def licence_new(request):
             messages.success(request, _("The application was submitted."))
             return redirect(licence)
         form.instance.pk = None
-    draft, missing = unsaved_licence(form)
+    draft, missing, partners = unsaved_licence(form)
     return render(
         request,
         "licences/form.html",
@@ -157,9 +163,11 @@ def licence_new(request):
             "organisation": organisation,
             "refused": refused,
             "missing": missing,
-            **_pre_check_context(draft),
+            **_pre_check_context(draft, partners),
             "charity_fields": CHARITY_FIELDS,
             "package_fields": PACKAGE_FIELDS,
+            "novice_fields": NOVICE_FIELDS,
+            "inter_org_fields": INTER_ORG_FIELDS,
         },
     )
 
@@ -174,21 +182,21 @@ def pre_checks(request):
     organisation = workflow.organisations_of(request.user).filter(pk=int(wanted)).first()
     require(organisation is not None)
     form = LicenceForm(request.POST, request.FILES, organisation=organisation)
-    draft, missing = unsaved_licence(form)
+    draft, missing, partners = unsaved_licence(form)
     return render(
         request,
         "licences/includes/_pre_checks.html",
-        {"missing": missing, **_pre_check_context(draft)},
+        {"missing": missing, **_pre_check_context(draft, partners)},
     )
 
 
-def _pre_check_context(draft: Licence | None) -> dict:
+def _pre_check_context(draft: Licence | None, partners: list[Organisation]) -> dict:
     if draft is None:
         return {"checks": [], "proposed": None}
     # Both languages of the reasons (``proposed_status`` gives the English only).
-    status, reasons = rules.status_reasons(services.application_of(draft))
+    status, reasons = rules.status_reasons(services.application_of(draft, partners))
     return {
-        "checks": [_check_row(c) for c in services.checks_for(draft)],
+        "checks": [_check_row(c) for c in services.checks_for(draft, partners)],
         "proposed": {
             "label": status_label(int(status)),
             "value": int(status),
@@ -212,7 +220,10 @@ def _reason_row(reason) -> dict:
 
 def _get_visible(request, pk: int) -> Licence:
     licence = get_object_or_404(
-        Licence.objects.select_related("organisation__club", "organisation__county"), pk=pk
+        Licence.objects.select_related(
+            "organisation__club", "organisation__county", "previous_licence"
+        ),
+        pk=pk,
     )
     require(workflow.can_view(request.user, licence))
     return licence
@@ -236,11 +247,25 @@ def _step_forms(licence: Licence, steps: list[str]) -> list[dict]:
     forms = []
     for step in steps:
         initial = {"state": licence.state}
+        standing = rules.MajorStanding.NONE
         if step == "approve":
-            initial |= {"status": licence.proposed_status, "fee": services.proposed_fee(licence)}
+            standing = services.proposed_major_standing(licence)
+            initial |= {
+                "status": licence.proposed_status,
+                "fee": services.proposed_fee(licence),
+                "major_standing": str(standing),
+            }
         form = STEP_FORMS[step](prefix=step, initial=initial)
         if step == "approve":
             form.fields["status"].choices = [(v, status_label(v)) for v, _label in STATUS_CHOICES]
+            if standing is rules.MajorStanding.NONE:
+                # Nothing to grant: the rules propose no major status (1.6.1 c).
+                del form.fields["major_standing"]
+            else:
+                form.fields["major_standing"].choices = [
+                    ("", Licence.MajorStanding.NONE.label),
+                    (str(standing), Licence.MajorStanding(str(standing)).label),
+                ]
         forms.append(
             {
                 "step": step,
@@ -288,8 +313,18 @@ def licence_detail(request, pk: int):
             "documents": documents,
             "printable": licence.state in PRINTABLE_STATES,
             "results": selectors.results_of(licence),
+            "partners": services.partners_of(licence),
+            "clashes": _clashes(licence),
         },
     )
+
+
+def _clashes(licence: Licence) -> list[dict] | None:
+    """The date clashes as the calendar stands now (1.7.23), while the licence is
+    to be decided or granted and the event is still to come."""
+    if licence.state not in (State.SUBMITTED, State.APPROVED):
+        return None
+    return [_check_row(c) for c in services.clashes_now(licence)]
 
 
 @scheme_required(EventScheme.LICENCES)
@@ -319,6 +354,10 @@ def licence_step(request, pk: int, step: str):
                 special_conditions=data["special_conditions"],
                 fee=data["fee"],
                 note=data["note"],
+                # Only when the page offered it: else the rules' proposal stands.
+                major_standing=data["major_standing"]
+                if "approve-major_standing" in request.POST
+                else None,
             )
         elif step in ("reject", "revoke"):
             take(licence, user=request.user, reason=data["reason"])
@@ -391,6 +430,7 @@ def _printable_context(request, pk: int) -> dict:
         "granted": status_label(licence.status),
         "conditions": _conditions(licence),
         "printed": timezone.localdate(),
+        "partners": services.partners_of(licence),
     }
 
 

@@ -60,7 +60,16 @@ def can_apply(user, organisation: Organisation) -> bool:
 
 
 def can_view(user, licence: Licence) -> bool:
-    return is_office_staff(user) or can_apply(user, licence.organisation)
+    """The office, the organisation's people, and those of the organisations an
+    inter-organisation event names (1.2.7), who read it but take no step."""
+    return (
+        is_office_staff(user)
+        or can_apply(user, licence.organisation)
+        or (
+            licence.inter_organisation
+            and organisations_of(user).filter(partner_licences=licence).exists()
+        )
+    )
 
 
 def actors_of(user, licence: Licence) -> set[steps.Actor]:
@@ -95,20 +104,35 @@ DOCUMENT_FIELDS = (
 )
 
 
-def apply(licence: Licence, *, user, today: dt.date | None = None) -> Licence:
+def apply(
+    licence: Licence,
+    *,
+    user,
+    today: dt.date | None = None,
+    partners: list[Organisation] | None = None,
+) -> Licence:
     """Save a new application, or refuse it with the checks that refuse it; then
     nothing is saved. The organisation's row is locked so that two applications
-    cannot both take the last place of a yearly limit."""
+    cannot both take the last place of a yearly limit. ``partners``: the
+    organisations an inter-organisation event's players come from (1.2.7)."""
     today = today or timezone.localdate()
+    partners = list(partners or []) if licence.inter_organisation else []
     if not can_apply(user, licence.organisation):
         raise NotAllowed("apply")
+    if any(p.pk == licence.organisation_id for p in partners):
+        raise WorkflowError(
+            _("The organising body holds the licence; it is not one of the partners.")
+        )
+    previous = licence.previous_licence if licence.previous_licence_id else None
+    if previous is not None and previous.organisation_id != licence.organisation_id:
+        raise WorkflowError(_("Last year's licence must be one of the organisation's own."))
     if licence.start_date <= today:
         raise WorkflowError(
             _("The first day %(day)s is not after today (%(today)s).")
             % {"day": licence.start_date, "today": today}
         )
     try:
-        return _apply(licence, user=user)
+        return _apply(licence, user=user, partners=partners)
     except BaseException:
         # The rows rolled back; documents already written to storage go too.
         for name in DOCUMENT_FIELDS:
@@ -118,14 +142,14 @@ def apply(licence: Licence, *, user, today: dt.date | None = None) -> Licence:
         raise
 
 
-def _apply(licence: Licence, *, user) -> Licence:
+def _apply(licence: Licence, *, user, partners: list[Organisation]) -> Licence:
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=licence.organisation_id)
-        checks = services.checks_for(licence)
+        checks = services.checks_for(licence, partners)
         refused = rules.refusals(checks)
         if refused:
             raise LicenceRefused(refused)
-        status, reasons = rules.status_reasons(services.application_of(licence))
+        status, reasons = rules.status_reasons(services.application_of(licence, partners))
         now = timezone.now()
         licence.state = State.SUBMITTED
         licence.proposed_status = int(status)
@@ -134,6 +158,7 @@ def _apply(licence: Licence, *, user) -> Licence:
         licence.submitted_by = user
         licence.submitted_at = now
         licence.save()
+        licence.partners.set(partners)
         _log(licence, "submitted", "", State.SUBMITTED, user=user, at=now)
         _notify(licence, "submitted", actor=user)
     return licence
@@ -185,13 +210,21 @@ def approve(
     special_conditions: str = "",
     fee: Decimal | None = None,
     note: str = "",
+    major_standing: str | None = None,
 ) -> Licence:
     """Grant the licence at the proposed status unless the office sets another
     (1.6.3), with the standard conditions of 1.7 (and 1.8, 1.9) and the office's
-    special ones (1.7.20), and the fee from the fee table unless set by hand."""
+    special ones (1.7.20), and the fee from the fee table unless set by hand.
+
+    ``major_standing`` (1.6.1 c): the major status the office grants, the rules'
+    proposal when None; it may confirm the proposal or grant none, and a major event
+    is Regional. A novice licence missing one of 1.4.2's typical criteria is approved
+    only with a note saying why."""
 
     def changes(row: Licence) -> dict:
         granted = rules.Status(status or row.proposed_status)
+        standing = _granted_standing(row, major_standing, granted)
+        _novice_departures_explained(row, note)
         amount = fee if fee is not None else services.proposed_fee(row)
         if amount is None:
             raise WorkflowError(
@@ -207,9 +240,47 @@ def approve(
             "fee": amount,
             "decided_at": timezone.now(),
             "decision_reason": note,
+            "major_standing": str(standing),
         }
 
     return _move(licence, user=user, step="approve", note=note, changes=changes)
+
+
+def _granted_standing(row: Licence, chosen: str | None, granted: rules.Status):
+    proposed = services.proposed_major_standing(row)
+    if chosen is None:
+        # Not asked: the proposal, unless the office set another level (1.6.3).
+        return proposed if granted is rules.Status.REGIONAL else rules.MajorStanding.NONE
+    standing = rules.MajorStanding(chosen)
+    if standing not in (rules.MajorStanding.NONE, proposed):
+        raise WorkflowError(
+            _("The rules allow %(allowed)s here, not %(chosen)s (EBU Handbook 1.6.1 c).")
+            % {
+                "allowed": services.standing_label(proposed),
+                "chosen": services.standing_label(standing),
+            }
+        )
+    if standing is not rules.MajorStanding.NONE and granted is not rules.Status.REGIONAL:
+        raise WorkflowError(
+            _("A major event is licensed at Regional status (EBU Handbook 1.6.1 c).")
+        )
+    return standing
+
+
+def _novice_departures_explained(row: Licence, note: str) -> None:
+    unmet = [
+        c
+        for c in row.checks
+        if c.get("rule_id") in rules.NOVICE_CRITERION_IDS and not c.get("passed")
+    ]
+    if unmet and not note.strip():
+        raise WorkflowError(
+            _(
+                "The application misses %(count)s of the typical novice criteria (EBU "
+                "Handbook 1.4.2); say in the note why it is approved."
+            )
+            % {"count": len(unmet)}
+        )
 
 
 def reject(licence: Licence, *, user, reason: str) -> Licence:

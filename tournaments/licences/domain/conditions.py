@@ -10,6 +10,7 @@ from .handbook import (
     SYSTEMS_LEVELS,
     pounds,
 )
+from .inter_org import inter_organisation_conditions
 from .model import Application, Condition, LicenceType, ref
 
 T = LicenceType
@@ -289,7 +290,8 @@ def _package_protection_condition(app: Application) -> Condition:
 
 def standard_conditions(app: Application) -> list[Condition]:
     """The conditions printed on the licence, in section order: 1.7.1-1.7.20, then
-    1.8.3-1.8.4 for charity events and 1.9.2-1.9.3 for package events. None for
+    1.8.3-1.8.4 for charity events and 1.9.2-1.9.3 for package events, then 1.2.7 b for
+    an inter-organisation event. None for
     novice licences or teams leagues (1.7 heading)."""
     if app.licence_type in NO_STANDARD_CONDITIONS:
         return []
@@ -304,4 +306,5 @@ def standard_conditions(app: Application) -> list[Condition]:
     if app.licence_type is T.PACKAGE:
         out += PACKAGE_CONDITIONS
         out.append(_package_protection_condition(app))
+    out += inter_organisation_conditions(app)
     return out

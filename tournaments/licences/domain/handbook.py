@@ -98,6 +98,12 @@ LICENSED_STATUS: dict[tuple[bool, bool], tuple[Status, str]] = {
 MAJOR_EVENT_MIN_SESSIONS = 4  # 1.6.1 c i
 MAJOR_EVENT_MIN_AVG_TABLES = Decimal(50)  # 1.6.1 c ii "averaged at least 50 tables"
 
+# 1.4.2 (lines 587-627): what novice/beginner sessions "typically" are.
+NOVICE_MAX_ABOVE_AREA_MASTER_PERCENT = Decimal(10)  # line 613 "more than 10% of players"
+AREA_MASTER_POINTS = 500  # 2.6.2, line 1432: the rank 1.4.2 names
+# Line 597 "annual licences": a licence covers a year at most (366 days, leap years).
+NOVICE_LICENCE_MAX_DAYS = 366
+
 # 1.2.2: club open events are licensed "at either District or County status".
 CLUB_OPEN_EVENT_STATUS = (Status.DISTRICT, Status.COUNTY)
 

@@ -3,6 +3,7 @@ year so far, checks, conditions and fee rates (seed 001 chapter 1, lines 95-1230
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum, StrEnum
@@ -176,6 +177,73 @@ _ALLOWANCE_SV = {
 }
 
 
+class MajorStanding(StrEnum):
+    """How an event holds 'major event' status (1.6.1 c, lines 821-842): granted by
+    the Board on the four minimum requirements, retained from last year while it
+    meets them, or kept for one further year on a provisional basis."""
+
+    NONE = ""
+    GRANTED = "granted"
+    RETAINED = "retained"
+    PROVISIONAL = "provisional"
+
+    @property
+    def label_en(self) -> str:
+        return _STANDING_EN[self]
+
+    @property
+    def label_sv(self) -> str:
+        return _STANDING_SV[self]
+
+
+_STANDING_EN = {
+    MajorStanding.NONE: "not a major event",
+    MajorStanding.GRANTED: "major event, granted by the Board",
+    MajorStanding.RETAINED: "major event, status retained",
+    MajorStanding.PROVISIONAL: "major event, provisional further year",
+}
+_STANDING_SV = {
+    MajorStanding.NONE: "inte major event",
+    MajorStanding.GRANTED: "major event, beviljat av styrelsen",
+    MajorStanding.RETAINED: "major event, statusen behålls",
+    MajorStanding.PROVISIONAL: "major event, provisoriskt ytterligare ett år",
+}
+
+
+@dataclass(frozen=True)
+class PreviousMajor:
+    """Last licence of the same event, as 1.6.1 c's retention reads it: its number,
+    the year it was played and how it held major status then."""
+
+    number: str
+    year: int
+    standing: MajorStanding
+
+
+@dataclass(frozen=True)
+class LicensedEvent:
+    """An event on the calendar with a licence (1.7.22-1.7.24), as the clash rule
+    reads it. ``local``: run in the applicant's county or a neighbouring one."""
+
+    number: str
+    name: str
+    organiser: str
+    start_date: dt.date
+    end_date: dt.date
+    status: Status | None
+    local: bool
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What else is on the calendar for an application: licensed events whose
+    dates meet it (1.7.23) and the organisation's other novice licences over the
+    same period (1.4.2 "one such event each week")."""
+
+    licensed_events: tuple[LicensedEvent, ...] = ()
+    novice_licences: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Reason:
     """One step of the status reasoning, in both languages, with its section."""
@@ -218,6 +286,22 @@ class Application:
     charity_donation_statement: bool = False  # 1.8.1 c
     package_protection: str = ""  # 1.9.3
     sponsor: str = ""
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+    # 1.6.1 c: last year's licence of the event when it held major status, and the
+    # request for the provisional further year.
+    previous_major: PreviousMajor | None = None
+    provisional_extension: bool = False
+    # 1.4.2: what a novice/beginner session typically is (lines 603-627).
+    for_novices: bool = False
+    above_area_master_percent: Decimal | None = None
+    awards_master_points: bool = False
+    counts_for_grading: bool = False
+    # 1.2.7: an event for players who qualify or are selected in other organisations.
+    inter_organisation: bool = False
+    partners: int = 0
+    partners_all_own_clubs: bool = False  # a county's own affiliated clubs only (1.2.7 c)
+    responsible_person: str = ""
 
 
 @dataclass(frozen=True)

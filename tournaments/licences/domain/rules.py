@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .clashes import clash_checks
 from .handbook import (
     ALLOWANCE_LIMITS,
     BLUE_POINT_LIMITS,
@@ -29,12 +30,18 @@ from .handbook import (
     no_blue_simultaneous,
     pounds,
 )
+from .inter_org import inter_organisation_checks
+from .major import held_last_year, major_standing, provisional_check
 from .model import (
     Application,
     Check,
+    MajorStanding,
     Severity,
+    Surroundings,
     YearUsage,
 )
+from .novice import novice_checks
+from .status import status_reasons
 
 # --- application checks ------------------------------------------------------------
 
@@ -167,6 +174,18 @@ def _league_members_check(app: Application) -> Check | None:
 
 
 def _major_event_check(app: Application) -> Check:
+    if held_last_year(app) is not None:
+        # Retention or the provisional further year (1.6.1 c, lines 837-841).
+        standing, reason = major_standing(app)
+        assert reason is not None
+        return Check(
+            rule_id="major_event",
+            passed=standing is not MajorStanding.NONE,
+            severity=Severity.WARNING,
+            message_en=reason.en,
+            message_sv=reason.sv,
+            seed_ref=reason.seed_ref,
+        )
     unmet = major_event_unmet(app)
     if not unmet:
         return _check(
@@ -304,11 +323,15 @@ def _tables_check(app: Application) -> Check:
     )
 
 
-def application_checks(app: Application, usage: YearUsage) -> list[Check]:
+def application_checks(
+    app: Application, usage: YearUsage, around: Surroundings | None = None
+) -> list[Check]:
     """Every check that applies to ``app``, passed or not, in a fixed order.
 
-    ``usage`` is the organisation's year so far, not counting ``app``.
+    ``usage`` is the organisation's year so far, not counting ``app``; ``around`` what
+    else is on the calendar (1.4.2 one novice licence, 1.7.23 clashes).
     """
+    around = around or Surroundings()
     kind, type_ = app.organisation_kind, app.licence_type
     checks = _complete_checks(app)
     checks.append(_eligibility_check(app))
@@ -325,14 +348,23 @@ def application_checks(app: Application, usage: YearUsage) -> list[Check]:
             checks.append(no_blue_simultaneous())
         elif kind in BLUE_POINT_LIMITS:
             checks.append(blue_quota_check(kind, usage.blue_point_events))
-    if app.major_event and type_ not in MAJOR_EVENT_NOT_APPLICABLE:
+    if type_ is T.NOVICE_ANNUAL:
+        checks += novice_checks(app, around.novice_licences)
+    asks_major = app.major_event or app.previous_major is not None or app.provisional_extension
+    if asks_major and type_ not in MAJOR_EVENT_NOT_APPLICABLE:
         checks.append(_major_event_check(app))
+        provisional = provisional_check(app)
+        if provisional is not None:
+            checks.append(provisional)
+    checks += inter_organisation_checks(app)
     if type_ is T.CHARITY:
         checks.append(_charity_check(app))
     if type_ is T.PACKAGE:
         checks.append(_package_check(app))
     if type_ not in NO_STANDARD_CONDITIONS:
         checks += [_prize_check(app), _systems_check(app), _tables_check(app)]
+    status, _reasons = status_reasons(app)
+    checks += clash_checks(type_, app.start_date, app.end_date, status, around.licensed_events)
     return checks
 
 

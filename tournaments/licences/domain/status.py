@@ -9,9 +9,9 @@ from .handbook import (
     TEAMS_LEAGUE_STATUS,
     _a,
     _reason,
-    major_event_unmet,
 )
-from .model import Application, LicenceType, OrganisationKind, Reason, Status
+from .major import major_standing
+from .model import Application, LicenceType, MajorStanding, OrganisationKind, Reason, Status
 
 K = OrganisationKind
 T = LicenceType
@@ -156,29 +156,12 @@ def status_reasons(app: Application) -> tuple[Status, list[Reason]]:
                 )
             )
         status = clamped
-    elif app.major_event:
-        unmet = major_event_unmet(app)
-        if unmet:
-            reasons.append(
-                _reason(
-                    "Not eligible for 'major event' status; missing: "
-                    + "; ".join(en for en, _ in unmet),
-                    "Uppfyller inte kraven för 'major event'; saknas: "
-                    + "; ".join(sv for _, sv in unmet),
-                    "1.6.1 c",
-                )
-            )
-        else:
+    elif app.major_event or app.previous_major is not None:
+        standing, reason = major_standing(app)
+        if reason is not None:
+            reasons.append(reason)
+        if standing is not MajorStanding.NONE:
             status = Status.REGIONAL
-            reasons.append(
-                _reason(
-                    "Meets the minimum requirements for a 'major event': Regional status "
-                    "if the Board grants it",
-                    "Uppfyller minimikraven för 'major event': regional status om styrelsen "
-                    "(the Board) beviljar det",
-                    "1.6.1 c",
-                )
-            )
 
     if app.side_event:
         if app.consolation:

@@ -553,8 +553,9 @@ def test_organiser_index_query_count_does_not_grow_with_the_organisations(
 def test_new_form_query_count(client, people, django_assert_num_queries):
     client.force_login(people["organiser"])
     # Login; organisations_of: the user's member, the clubs they administer and the
-    # first two organisations; the navigation bar.
-    with django_assert_num_queries(LOGIN + 3 + NAVIGATION):
+    # first two organisations; the navigation bar; the choices of last year's
+    # licence (1.6.1 c) and of the partners (1.2.7).
+    with django_assert_num_queries(LOGIN + 3 + NAVIGATION + 2):
         response = client.get(reverse("licences:new"))
     assert response.status_code == 200
 
@@ -625,10 +626,12 @@ DETAIL_QUERIES = {
     # can_view: the user's member, "is office staff?", the clubs they administer and
     # "may they apply for the organisation?"; allowed_steps: the same three again.
     # The last 1: the events the licence covers (results_of; none reported here).
-    "organiser": LOGIN + 1 + 4 + 3 + 1 + NAVIGATION + 1,
+    # The 2 after it: the calendar now (1.7.23), the county's neighbours and the
+    # licensed events on its dates.
+    "organiser": LOGIN + 1 + 4 + 3 + 1 + NAVIGATION + 1 + 2,
     # can_view: the user's member and "is office staff?"; allowed_steps: "is office
     # staff?", the clubs they administer, "may they apply for the organisation?".
-    "office": LOGIN + 1 + 2 + 3 + 1 + NAVIGATION + 1,
+    "office": LOGIN + 1 + 2 + 3 + 1 + NAVIGATION + 1 + 2,
 }
 
 
