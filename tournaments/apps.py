@@ -17,7 +17,7 @@ class TournamentsConfig(AppConfig):
         from . import selectors
         from .models import Tournament
         from .pages import TOURNAMENT_PAGE
-        from .teams import EXCLUSIONS_PART
+        from .teams import EXCLUSIONS_PART, SCORING_PART
 
         # The tournament list keeps its table under its version: a tournament, or the
         # name of its organiser, saved or deleted one by one.
@@ -53,6 +53,7 @@ class TournamentsConfig(AppConfig):
             )
         )
         TOURNAMENT_PAGE.add(EXCLUSIONS_PART)
+        TOURNAMENT_PAGE.add(SCORING_PART)
 
 
 def tournament_list_changed(sender, **kwargs) -> None:

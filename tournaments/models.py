@@ -43,6 +43,13 @@ class Tournament(models.Model):
         BOARD_A_MATCH = "bam", _("board-a-match")
         RANKING_ONLY = "ranking", _("ranking list only")
 
+    class VpScale(models.TextChoices):
+        """How a team match's IMP margin becomes VPs (docs/scoring.md, "Victory Points")."""
+
+        WBF = "wbf", _("WBF continuous 20-0 scale (seed 003)")
+        POINTS_20 = "20", _("20-point scale (seed 004)")
+        POINTS_30 = "30", _("30-point scale (seed 004)")
+
     class Level(models.TextChoices):
         BRONZE = "bronze", _("bronze")
         SILVER = "silver", _("silver")
@@ -107,6 +114,10 @@ class Tournament(models.Model):
     award_options = models.JSONField(_("award facts"), default=dict, blank=True)
     boards = models.PositiveSmallIntegerField(_("boards"), default=0)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
+    # Team events scored with VPs: the scale their IMP margins are read on.
+    vp_scale = models.CharField(
+        _("VP scale"), max_length=3, choices=VpScale.choices, default=VpScale.WBF
+    )
     all_met_all = models.BooleanField(_("every entry met every other"), default=True)
     # One winner over all sections (USEBIO WINNER_TYPE 1) or a winner per direction and section.
     one_winner = models.BooleanField(_("one winner"), default=False)
@@ -417,6 +428,26 @@ class TeamMatch(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round}: {self.home_id}-{self.away_id}"
+
+
+class MatchBoard(models.Model):
+    """One board of a team match as the two rooms scored it, North-South's score in
+    each; the home team sits N-S in the open room (room 1). Its IMPs (team IMPs) or
+    board points (board-a-match) are read from these by the domain, never typed."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="board_scores")
+    board = models.PositiveSmallIntegerField(_("board"))
+    open_ns_score = models.IntegerField(_("N-S score, open room"))
+    closed_ns_score = models.IntegerField(_("N-S score, closed room"))
+
+    class Meta:
+        verbose_name = _("board of a team match")
+        verbose_name_plural = _("boards of team matches")
+        ordering = ["match", "board"]
+        constraints = [models.UniqueConstraint(fields=["match", "board"], name="match_board_once")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} board {self.board}: {self.open_ns_score}/{self.closed_ns_score}"
 
 
 class MatchTimePenalty(models.Model):

@@ -35,6 +35,7 @@ from .models import (
     EntryPlayer,
     ImportLog,
     LineupSlot,
+    MatchBoard,
     ReportedAward,
     Section,
     Standing,
@@ -339,6 +340,17 @@ def _save_results(
             for m in report.matches
         ]
         TeamMatch.objects.bulk_create(matches)
+        # The two rooms' scores of each board, when the file gives them (seed 004).
+        MatchBoard.objects.bulk_create(
+            MatchBoard(
+                match=saved,
+                board=b.board,
+                open_ns_score=b.open_ns_score,
+                closed_ns_score=b.closed_ns_score,
+            )
+            for saved, m in zip(matches, report.matches, strict=True)
+            for b in m.board_scores
+        )
         seated = iter(players)  # created above in entry, then seat, order
         seats = {(e.section, e.key): [next(seated) for _ in e.players] for e in report.entries}
         LineupSlot.objects.bulk_create(

@@ -10,10 +10,12 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from members.common.pages import Part
 
 from .domain import teams as rules
+from .domain.imps import board_imps
 from .domain.teams import (
     Exclusion,
     Side,
@@ -25,8 +27,8 @@ from .domain.teams import (
     walkover_exclusions,
     walkover_vp,
 )
-from .domain.vp import apply_vp_penalties, wbf_blitz
-from .models import Entry, Standing, TeamMatch, Tournament
+from .domain.vp import apply_vp_penalties, bam_board, wbf_blitz
+from .models import Entry, MatchBoard, Standing, TeamMatch, Tournament
 
 _CENT = Decimal("0.01")
 
@@ -209,4 +211,69 @@ EXCLUSIONS_PART = Part(
     exclusions_part,
     {"after_results": "tournaments/includes/_team_exclusions.html"},
     order=10,
+)
+
+
+# --- How a team event is scored, as its pages say it ---------------------------------
+
+# The scale's name with the seed that gives it (seed 003 "20-0-skalan"; seed 004
+# "Victory Point scoring", lines 203-213).
+SCALE_LABELS = {
+    Tournament.VpScale.WBF: _("VP scale: WBF continuous 20-0 (seed 003)"),
+    Tournament.VpScale.POINTS_20: _("VP scale: 20-point (seed 004)"),
+    Tournament.VpScale.POINTS_30: _("VP scale: 30-point (seed 004)"),
+}
+BOARD_A_MATCH_LABEL = _("Board-a-match: 1 point a board won, ½ a tie (seed 004)")
+
+
+def scale_label(tournament: Tournament) -> str:
+    """What a team event's match scores are: its VP scale, or board points."""
+    if tournament.scoring == Tournament.Scoring.BOARD_A_MATCH:
+        return str(BOARD_A_MATCH_LABEL)
+    return str(SCALE_LABELS.get(tournament.vp_scale, SCALE_LABELS[Tournament.VpScale.WBF]))
+
+
+def board_lines(tournament: Tournament, boards: Iterable[MatchBoard]) -> list[dict]:
+    """Each board of a match with what it scored: the home team's net IMPs
+    (``board_imps``) or, board-a-match, each team's board points (``bam_board``)."""
+    bam = tournament.scoring == Tournament.Scoring.BOARD_A_MATCH
+    lines = []
+    for b in sorted(boards, key=lambda b: b.board):
+        line = {"board": b.board, "open": b.open_ns_score, "closed": b.closed_ns_score}
+        if bam:
+            line["points"] = bam_board(b.open_ns_score, b.closed_ns_score)
+        else:
+            line["imps"] = board_imps(b.open_ns_score, b.closed_ns_score)
+        lines.append(line)
+    return lines
+
+
+def scoring_part(tournament: Tournament, user) -> dict | None:
+    """The tournament page's card of a team event's scoring: the VP scale (or
+    board-a-match) and every match entered board by board, with each board's IMPs
+    or points. Two queries; nothing for other events."""
+    if tournament.scoring not in (
+        Tournament.Scoring.TEAM_VP,
+        Tournament.Scoring.BOARD_A_MATCH,
+    ):
+        return None
+    matches = [
+        {"match": m, "boards": board_lines(tournament, m.board_scores.all())}
+        for m in TeamMatch.objects.filter(tournament=tournament)
+        .select_related("home", "away")
+        .prefetch_related("board_scores")
+    ]
+    return {
+        "scale": scale_label(tournament),
+        "board_a_match": tournament.scoring == Tournament.Scoring.BOARD_A_MATCH,
+        "matches": [m for m in matches if m["boards"]],
+    }
+
+
+# For tournaments.apps to add to the tournament page beside EXCLUSIONS_PART.
+SCORING_PART = Part(
+    "team_scoring",
+    scoring_part,
+    {"after_results": "tournaments/includes/_team_scoring.html"},
+    order=5,
 )

@@ -18,7 +18,7 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import Final, Generic, Literal, TypeVar
 
-from .vp import apply_vp_penalties, match_vp, wbf_vp_scale
+from .vp import WBF_SCALE, apply_vp_penalties, scaled_match_vp, wbf_vp_scale
 
 Side = Literal["home", "away"]
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -75,11 +75,18 @@ def preview_vp(
     penalty_home: Decimal | int = 0,
     penalty_away: Decimal | int = 0,
     walkover_by: Side | None = None,
+    scale: str = WBF_SCALE,
 ) -> VpPreview:
-    """VPs from IMPs on the WBF scale for ``boards``, penalties deducted afterwards."""
+    """VPs from IMPs on ``scale`` (the WBF scale for ``boards`` unless the event
+    chose the 20- or 30-point scale), penalties deducted afterwards.
+
+    The W.O. score is seed 003's, written for the WBF 20-0 scale: on another
+    scale a W.O. is the committee's to score (``ValueError``)."""
     if walkover_by is None:
         imps = (Decimal(imps_home), Decimal(imps_away))
-        gross = match_vp(imps[0], imps[1], boards)
+        gross = scaled_match_vp(scale, imps[0], imps[1], boards)
+    elif scale != WBF_SCALE:
+        raise ValueError(f"a W.O. score on the {scale}-point VP scale is not in the rules")
     else:
         # The receiver starts on alternative 2; compute_team_standings raises it
         # to its or the giver's opponents' average once there are matches for it.

@@ -187,6 +187,45 @@ def vp_30_point(imp_margin: int) -> tuple[int, int]:
     return _discrete(imp_margin, VP_30_SCALE, 30)
 
 
+# The scales a team event may be scored on (``Tournament.vp_scale``): the seed 003
+# continuous scale and the two discrete scales of seed 004 (lines 203-213).
+WBF_SCALE: Final = "wbf"
+SCALE_20: Final = "20"
+SCALE_30: Final = "30"
+VP_SCALES: Final = (WBF_SCALE, SCALE_20, SCALE_30)
+
+
+def scale_total(scale: str) -> int:
+    """The VPs a match shares out on ``scale`` (20, or 30 on the 30-point scale)."""
+    if scale not in VP_SCALES:
+        raise ValueError(f"unknown VP scale {scale!r}: expected one of {', '.join(VP_SCALES)}")
+    return 30 if scale == SCALE_30 else VP_TOTAL
+
+
+def scaled_match_vp(
+    scale: str, imps_a: Margin, imps_b: Margin, boards: int
+) -> tuple[Decimal, Decimal]:
+    """VP for team A and team B from each team's IMP total on ``scale``.
+
+    ``wbf`` is :func:`match_vp`; ``20`` and ``30`` read the article's discrete
+    tables, whose bands are whole IMPs, so a fractional margin (a carried-over
+    half IMP) is refused there rather than put in a band by guesswork.
+    """
+    if scale == WBF_SCALE:
+        return match_vp(imps_a, imps_b, boards)
+    scale_total(scale)
+    _check_boards(boards)
+    a, b = _check_margin(imps_a), _check_margin(imps_b)
+    margin = abs(a - b)
+    if margin.denominator != 1:
+        raise ValueError(
+            f"the {scale}-point VP scale reads whole IMP margins only, got {float(margin):g}"
+        )
+    read = vp_30_point if scale == SCALE_30 else vp_20_point
+    winner, loser = (Decimal(v).quantize(_CENT) for v in read(int(margin)))
+    return (winner, loser) if a >= b else (loser, winner)
+
+
 def apply_vp_penalties(
     vp: tuple[Decimal, Decimal],
     penalty_a: Decimal | int = 0,

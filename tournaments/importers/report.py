@@ -156,11 +156,24 @@ class ReportedLineup:
 
 
 @dataclass(frozen=True)
+class ReportedMatchBoard:
+    """One board of a team match as the two rooms scored it: North-South's score in
+    the room where the home team sat N-S (open) and in the other (closed)."""
+
+    board: int
+    open_ns_score: int
+    closed_ns_score: int
+
+
+@dataclass(frozen=True)
 class ReportedMatch:
     """A team match; ``home``/``away`` are entry keys in ``section``.
 
     IMPs are None when the file gives none (saved as 0); VPs are net of the
-    penalties, as a match report gives them.
+    penalties, as a match report gives them (board-a-match: the board points).
+    ``board_scores`` are the two rooms' scores when the file gives both for every
+    board; the IMPs or board points were then read from them, and
+    ``printed_home``/``printed_away`` keep the match score the file printed.
     """
 
     section: str
@@ -177,6 +190,9 @@ class ReportedMatch:
     walkover: bool = False
     lineups: tuple[ReportedLineup, ...] = ()
     where: Where = ""
+    board_scores: tuple[ReportedMatchBoard, ...] = ()
+    printed_home: Decimal | None = None
+    printed_away: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -512,6 +528,27 @@ def report_warnings(report: ReportedEvent) -> list[Problem]:
         Problem(line.where, mismatch)
         for line in report.lines
         if (mismatch := _score_mismatch(line)) is not None
+    ] + [
+        Problem(
+            match.where or round_place(match.round),
+            Text(
+                gettext_noop(
+                    "the file scores round %(round)s %(printed_home)s–%(printed_away)s, "
+                    "the boards' two rooms give %(home)s–%(away)s, which is saved"
+                ),
+                {
+                    "round": match.round,
+                    "printed_home": match.printed_home,
+                    "printed_away": match.printed_away,
+                    "home": match.vp_home,
+                    "away": match.vp_away,
+                },
+            ),
+        )
+        for match in report.matches
+        if match.board_scores
+        and match.printed_home is not None
+        and (match.printed_home, match.printed_away) != (match.vp_home, match.vp_away)
     ]
 
 

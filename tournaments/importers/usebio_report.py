@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import TypedDict
 
 from tournaments.domain.contract import Contract, format_contract
+from tournaments.domain.imps import TeamBoard, team_match
+from tournaments.domain.vp import bam_match, match_vp
 
 from .report import (
     FileAwards,
@@ -21,6 +23,7 @@ from .report import (
     ReportedLine,
     ReportedLineup,
     ReportedMatch,
+    ReportedMatchBoard,
     ReportedPlayer,
     ReportedSection,
 )
@@ -217,9 +220,25 @@ def _match(
 ) -> ReportedMatch:
     """One MATCH. TEAM_SCORE/OPPOSING_TEAM_SCORE are the match score in the event's
     unit (VPs; board-a-match: the points of the boards won); the IMPs are the
-    boards' net IMPs split by the side that won each board."""
+    boards' net IMPs split by the side that won each board.
+
+    When every board gives both rooms' scores, the board-a-match points are read from
+    them (``bam_match``, seed 004 "Matchpoint scoring") and so are the IMPs a file
+    does not give (``team_match``, seed 004 "International Match Point scoring"); a
+    VP event without TEAM_SCORE then gets its VPs from those IMPs on the WBF scale."""
     imps = match.imps
-    if match.team_score is None or match.opposing_team_score is None:
+    printed = (match.team_score, match.opposing_team_score)
+    vp = printed
+    rooms = _rooms(match, problems)
+    boards = match.board_count or event.boards_per_round or 0
+    if rooms and event.scoring == "board_a_match":
+        vp = bam_match((b.open_ns_score, b.closed_ns_score) for b in rooms)
+    elif rooms and imps is None:
+        score = team_match(TeamBoard(b.board, b.open_ns_score, b.closed_ns_score) for b in rooms)
+        imps = (score.home_imps, score.away_imps)
+        if None in printed and boards:
+            vp = match_vp(imps[0], imps[1], boards)
+    if vp[0] is None or vp[1] is None:
         problems.append(
             Problem(match.path, Text(gettext_noop("TEAM_SCORE or OPPOSING_TEAM_SCORE is missing")))
         )
@@ -230,14 +249,48 @@ def _match(
         round=match.round if match.round is not None else position,
         home=match.team,
         away=match.opposing_team,
-        boards=match.board_count or event.boards_per_round or 0,
+        boards=boards,
         imps_home=None if imps is None else imps[0],
         imps_away=None if imps is None else imps[1],
-        vp_home=match.team_score,
-        vp_away=match.opposing_team_score,
+        vp_home=vp[0],
+        vp_away=vp[1],
         lineups=_lineups(match, teams, problems),
         where=match.path,
+        board_scores=rooms,
+        printed_home=printed[0] if rooms else None,
+        printed_away=printed[1] if rooms else None,
     )
+
+
+def _rooms(match: UsebioMatch, problems: list[Problem]) -> tuple[ReportedMatchBoard, ...]:
+    """Each board's N-S score in the room where TEAM sat N-S and in the other, when
+    every board of the match has exactly those two played lines; otherwise nothing
+    (an adjusted or missing room leaves the file's own figures standing)."""
+    rooms = []
+    for board in match.boards:
+        scores = {}
+        for line in board.lines:
+            if line.direction is None or line.direction in scores:
+                return ()
+            if line.score is None or line.adjusted is not None or line.not_played:
+                return ()
+            scores[line.direction] = (line.score, line.path)
+        if set(scores) != {"NS", "EW"}:
+            return ()
+        for score, path in scores.values():
+            if score % 10:
+                problems.append(
+                    Problem(
+                        f"{path}/SCORE",
+                        Text(
+                            gettext_noop("%(score)s is not a bridge score (a multiple of 10)"),
+                            {"score": score},
+                        ),
+                    )
+                )
+                return ()
+        rooms.append(ReportedMatchBoard(board.number, scores["NS"][0], scores["EW"][0]))
+    return tuple(rooms)
 
 
 def _lineups(

@@ -39,6 +39,7 @@ from .rosters import (
 )
 from .services import (
     MANUAL,
+    BoardScore,
     DelayedTable,
     HalfLineup,
     LateArrival,
@@ -63,6 +64,32 @@ class TeamEventForm(ClubChoiceForm):
     boards_per_match = forms.IntegerField(
         label=_("Boards per match"), min_value=1, max_value=60, initial=20
     )
+    # Not required: a form without them (an older page, a script) makes the usual
+    # event, VPs on the WBF scale.
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        required=False,
+        choices=[
+            (Tournament.Scoring.TEAM_VP, _("IMPs converted to VPs")),
+            (Tournament.Scoring.BOARD_A_MATCH, _("Board-a-match: 1, ½ or 0 points a board")),
+        ],
+        initial=Tournament.Scoring.TEAM_VP,
+        help_text=_(
+            "Board-a-match compares the two rooms' N-S scores board by board (seed 004, "
+            '"Matchpoint scoring"): a board won scores 1, a tie ½.'
+        ),
+    )
+    vp_scale = forms.ChoiceField(
+        label=_("VP scale"),
+        required=False,
+        choices=Tournament.VpScale.choices,
+        initial=Tournament.VpScale.WBF,
+        help_text=_(
+            "How an IMP margin becomes VPs: the WBF continuous 20-0 scale for the boards "
+            'played, or the discrete 20- or 30-point scale (seed 004, "Victory Point '
+            'scoring"). Not used in board-a-match.'
+        ),
+    )
     award_table = forms.ChoiceField(
         label=_("Award table"),
         choices=award_tables.choices,
@@ -72,6 +99,7 @@ class TeamEventForm(ClubChoiceForm):
             "place earns."
         ),
     )
+    field_order = ["club", "name", "date", "boards_per_match", "scoring", "vp_scale"]
     teams = forms.CharField(
         label=_("Teams"),
         widget=TEXTAREA,
@@ -84,6 +112,12 @@ class TeamEventForm(ClubChoiceForm):
             # The EBU awards from the event's facts and its licence (chapter 1), not
             # from an SBF table (awards/domain/ebu/licensed.py).
             del self.fields["award_table"]
+
+    def clean_scoring(self) -> str:
+        return self.cleaned_data.get("scoring") or Tournament.Scoring.TEAM_VP
+
+    def clean_vp_scale(self) -> str:
+        return self.cleaned_data.get("vp_scale") or Tournament.VpScale.WBF
 
     def clean_teams(self) -> list[tuple[int, str]]:
         teams, errors = [], []
@@ -123,6 +157,16 @@ class MatchForm(forms.Form):
     )
     imps_away = forms.DecimalField(
         label=_("IMPs, away team"), required=False, min_value=0, max_digits=7, decimal_places=2
+    )
+    board_scores = forms.CharField(
+        label=_("Boards, both rooms"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 30, "spellcheck": "false"}),
+        help_text=_(
+            "One board a line: board, N-S score in the open room (home team N-S), N-S "
+            'score in the closed room, e.g. "1 420 -50". The IMPs are then read from '
+            "the boards; leave the IMPs empty."
+        ),
     )
     late_home = forms.IntegerField(
         label=_("Late arrival, home team (minutes)"),
@@ -193,6 +237,37 @@ class MatchForm(forms.Form):
         section = tournament.sections.first()
         self.fields["boards"].initial = section.boards if section else None
         self.rosters = rosters
+        self.board_a_match = tournament.scoring == Tournament.Scoring.BOARD_A_MATCH
+        if self.board_a_match:
+            # Scored board by board: the boards are the result, there are no IMPs.
+            del self.fields["imps_home"], self.fields["imps_away"]
+            self.fields["board_scores"].required = True
+            self.fields["board_scores"].help_text = _(
+                "One board a line: board, N-S score in the open room (home team N-S), "
+                'N-S score in the closed room, e.g. "1 420 -50". Each board scores 1, ½ '
+                "or 0 (seed 004)."
+            )
+
+    def clean_board_scores(self) -> list[BoardScore]:
+        scores, errors = [], []
+        for line, words in _numbered_lines(self.cleaned_data.get("board_scores") or ""):
+            try:
+                board, open_ns, closed_ns = (int(w) for w in words)
+            except ValueError:
+                errors.append(
+                    forms.ValidationError(
+                        _(
+                            "Line %(line)s: write the board, the open room's and the "
+                            "closed room's N-S score."
+                        ),
+                        params={"line": line},
+                    )
+                )
+                continue
+            scores.append(BoardScore(board, open_ns, closed_ns, line))
+        if errors:
+            raise forms.ValidationError(errors)
+        return scores
 
     def result_fields(self):
         """The match's own fields, before the time penalties."""
@@ -221,6 +296,8 @@ class MatchForm(forms.Form):
         data = super().clean()
         if not data.get("walkover_by"):
             for name in ("imps_home", "imps_away"):
+                if self.board_a_match or data.get("board_scores"):
+                    break  # the IMPs come from the boards, or there are none
                 if data.get(name) is None and name not in self.errors:
                     self.add_error(name, _("Give the IMPs of a played match (0 if none)."))
             # The line-ups offer the rosters' players only (a substitute joins the

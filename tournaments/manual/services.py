@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from members.federation import current
 from members.models import Club, Member
+from tournaments.domain.imps import TeamBoard, team_match
 from tournaments.domain.teams import (
     MAX_PLAYERS_PER_MATCH,
     ONE_HALF_UP_TO,
@@ -32,11 +33,13 @@ from tournaments.domain.teams import (
     preview_vp,
 )
 from tournaments.domain.time_penalties import TimePenalty, late_arrival, shared, slow_play
+from tournaments.domain.vp import VP_SCALES, WBF_SCALE, apply_vp_penalties, bam_match
 from tournaments.models import (
     Entry,
     EntryPlayer,
     ImportLog,
     LineupSlot,
+    MatchBoard,
     MatchTimePenalty,
     Section,
     TeamMatch,
@@ -52,6 +55,11 @@ from .rosters import ROSTER_MAXIMUM, ROSTER_MINIMUM
 
 MANUAL = "manual"  # Tournament.source_format and ImportLog.source_format
 _CENT = Decimal("0.01")
+# The team scorings entered here: matches with VPs, or board-a-match (seed 004,
+# "Matchpoint scoring": 1, ½ or 0 a board).
+TEAM_SCORINGS = (Tournament.Scoring.TEAM_VP, Tournament.Scoring.BOARD_A_MATCH)
+# The most one deal scores (13 down redoubled vulnerable, Law 77): importers/plausibility.
+MAX_DEAL_SCORE = 7600
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,17 @@ class HalfLineup:
     half: int
     home: tuple[int, ...]
     away: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """One board of a match as the two rooms scored it: North-South's score in the
+    open room (the home team N-S) and in the closed room; ``line`` is the form's line."""
+
+    board: int
+    open_ns_score: int
+    closed_ns_score: int
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -145,11 +164,23 @@ def create_team_event(
     boards_per_match: int,
     teams: Sequence[tuple[int, str]],
     award_table: str,
+    scoring: str = Tournament.Scoring.TEAM_VP,
+    vp_scale: str = WBF_SCALE,
 ) -> Tournament:
-    """A team event (VP scoring) of ``organiser`` with its teams and the award table it
-    is played for (one of ``award_tables.TEAM_AWARD_TABLES``; "" in a federation of
-    licences), no matches yet."""
+    """A team event of ``organiser`` with its teams and the award table it is played
+    for (one of ``award_tables.TEAM_AWARD_TABLES``; "" in a federation of licences),
+    no matches yet. ``scoring`` is team matches with VPs, read on ``vp_scale`` (the
+    WBF scale, or seed 004's 20- or 30-point scale), or board-a-match."""
     problems: list[EntryProblem] = []
+    if scoring not in TEAM_SCORINGS:
+        problems.append(
+            EntryProblem("scoring", gettext_noop("Choose VPs from IMPs or board-a-match."))
+        )
+    if vp_scale not in VP_SCALES:
+        problems.append(EntryProblem("vp_scale", gettext_noop("Choose one of the VP scales.")))
+    if scoring == Tournament.Scoring.BOARD_A_MATCH:
+        # Board points are the match score; no VP scale is read.
+        vp_scale = WBF_SCALE
     # The SBF's team tables; an EBU event names none (its facts and licence decide).
     if award_table not in (award_tables.CODES if current().runs_sanctions else ("",)):
         problems.append(
@@ -202,7 +233,8 @@ def create_team_event(
             start_date=date,
             end_date=date,
             kind=Tournament.Kind.TEAMS,
-            scoring=Tournament.Scoring.TEAM_VP,
+            scoring=scoring,
+            vp_scale=vp_scale,
             source_format=MANUAL,
             award_table=award_table,
         )
@@ -608,9 +640,12 @@ def preview_match(
     walkover_by: Side | None = None,
     late_arrivals: Sequence[LateArrival] = (),
     delayed_tables: Sequence[DelayedTable] = (),
+    board_scores: Sequence[BoardScore] = (),
 ) -> tuple[VpPreview, list[AssessedPenalty]]:
-    """The VPs a match report would save, with its time penalties converted, before
-    saving; raises :class:`TeamEntryError` for time penalties it cannot take."""
+    """The VPs (board-a-match: board points) a match report would save, with its time
+    penalties converted, before saving; raises :class:`TeamEntryError` for time
+    penalties or boards it cannot take."""
+    problems: list[EntryProblem] = []
     assessed = assess_time_penalties(
         tournament=tournament,
         round=round,
@@ -618,16 +653,179 @@ def preview_match(
         away=away,
         late_arrivals=late_arrivals,
         delayed_tables=delayed_tables,
+        problems=problems,
     )
-    vp = preview_vp(
+    imps = _board_imps(
+        tournament=tournament,
         boards=boards,
-        imps_home=imps_home,
-        imps_away=imps_away,
-        penalty_home=Decimal(penalty_home) + time_vp(assessed, "home"),
-        penalty_away=Decimal(penalty_away) + time_vp(assessed, "away"),
+        board_scores=board_scores,
+        imps=(Decimal(imps_home), Decimal(imps_away)),
+        walkover_by=walkover_by,
+        problems=problems,
+    )
+    if problems:
+        raise TeamEntryError(problems)
+    vp = match_score(
+        tournament=tournament,
+        boards=boards,
+        imps=imps,
+        board_scores=board_scores,
+        penalties=(
+            Decimal(penalty_home) + time_vp(assessed, "home"),
+            Decimal(penalty_away) + time_vp(assessed, "away"),
+        ),
         walkover_by=walkover_by,
     )
     return vp, assessed
+
+
+def _check_board_scores(
+    board_scores: Sequence[BoardScore], boards: int, problems: list[EntryProblem]
+) -> bool:
+    """Every board of the match once, each room's score a bridge score."""
+    found: list[EntryProblem] = []
+    seen: dict[int, int] = {}
+    for b in board_scores:
+        params = {"line": b.line, "board": b.board, "boards": boards}
+        if not 1 <= b.board <= boards:
+            found.append(
+                EntryProblem(
+                    "board_scores",
+                    gettext_noop(
+                        "Line %(line)s: board %(board)s is not one of the %(boards)s boards."
+                    ),
+                    params,
+                )
+            )
+        elif b.board in seen:
+            found.append(
+                EntryProblem(
+                    "board_scores",
+                    gettext_noop(
+                        "Line %(line)s: board %(board)s is given again (first in line %(first)s)."
+                    ),
+                    params | {"first": seen[b.board]},
+                )
+            )
+        seen.setdefault(b.board, b.line)
+        for score in (b.open_ns_score, b.closed_ns_score):
+            if score % 10 or abs(score) > MAX_DEAL_SCORE:
+                found.append(
+                    EntryProblem(
+                        "board_scores",
+                        gettext_noop("Line %(line)s: %(score)s is not a bridge score."),
+                        params | {"score": score},
+                    )
+                )
+    if not found and len(seen) != boards:
+        missing = [n for n in range(1, boards + 1) if n not in seen]
+        found.append(
+            EntryProblem(
+                "board_scores",
+                gettext_noop("Give every board of the match: boards %(missing)s are missing."),
+                {"missing": ", ".join(str(n) for n in missing)},
+            )
+        )
+    problems.extend(found)
+    return not found
+
+
+def _board_imps(
+    *,
+    tournament: Tournament,
+    boards: int,
+    board_scores: Sequence[BoardScore],
+    imps: tuple[Decimal, Decimal],
+    walkover_by: Side | None,
+    problems: list[EntryProblem],
+) -> tuple[Decimal, Decimal]:
+    """The IMPs a match is scored with: from the two rooms' scores when they are given
+    (seed 004, "International Match Point scoring": the teammates' table is the score
+    compared against), else as typed. Board-a-match has no IMPs."""
+    bam = tournament.scoring == Tournament.Scoring.BOARD_A_MATCH
+    if walkover_by is not None:
+        if bam or tournament.vp_scale != WBF_SCALE:
+            # Seed 003's W.O. score is written for the WBF 20-0 scale.
+            problems.append(
+                EntryProblem(
+                    "walkover_by",
+                    gettext_noop(
+                        "The W.O. rule (seed 003) is written for the WBF 20-0 scale: on "
+                        "this event's scoring the committee decides the score. Enter it "
+                        "as the match's boards or IMPs."
+                    ),
+                )
+            )
+        elif board_scores:
+            problems.append(
+                EntryProblem(
+                    "board_scores", gettext_noop("A W.O. match has no boards: nobody played.")
+                )
+            )
+        return imps
+    if not board_scores:
+        if bam:
+            problems.append(
+                EntryProblem(
+                    "board_scores",
+                    gettext_noop(
+                        "A board-a-match is scored board by board: give each board's two "
+                        "N-S scores."
+                    ),
+                )
+            )
+        return imps
+    if not _check_board_scores(board_scores, boards, problems) or bam:
+        return (Decimal(0), Decimal(0))
+    score = team_match(TeamBoard(b.board, b.open_ns_score, b.closed_ns_score) for b in board_scores)
+    if any(imps) and imps != (score.home_imps, score.away_imps):
+        problems.append(
+            EntryProblem(
+                "imps_home",
+                gettext_noop(
+                    "The boards give %(home)s–%(away)s IMPs, not the %(typed_home)s–"
+                    "%(typed_away)s typed: leave the IMPs empty when the boards are given."
+                ),
+                {
+                    "home": score.home_imps,
+                    "away": score.away_imps,
+                    "typed_home": imps[0],
+                    "typed_away": imps[1],
+                },
+            )
+        )
+    return score.home_imps, score.away_imps
+
+
+def match_score(
+    *,
+    tournament: Tournament,
+    boards: int,
+    imps: tuple[Decimal, Decimal],
+    board_scores: Sequence[BoardScore],
+    penalties: tuple[Decimal, Decimal],
+    walkover_by: Side | None,
+) -> VpPreview:
+    """The match's score as saved: VPs from the IMPs on the event's scale, or in a
+    board-a-match the board points (``bam_match``); penalties deducted after."""
+    if tournament.scoring == Tournament.Scoring.BOARD_A_MATCH:
+        points = bam_match((b.open_ns_score, b.closed_ns_score) for b in board_scores)
+        net = apply_vp_penalties(points, penalties[0], penalties[1])
+        return VpPreview(
+            vp_home=net[0].quantize(_CENT),
+            vp_away=net[1].quantize(_CENT),
+            imps_home=Decimal(0),
+            imps_away=Decimal(0),
+        )
+    return preview_vp(
+        boards=boards,
+        imps_home=imps[0],
+        imps_away=imps[1],
+        penalty_home=penalties[0],
+        penalty_away=penalties[1],
+        walkover_by=walkover_by,
+        scale=tournament.vp_scale,
+    )
 
 
 def _validate_match(
@@ -643,6 +841,7 @@ def _validate_match(
     walkover_by: Side | None,
     late_arrivals: Sequence[LateArrival] = (),
     delayed_tables: Sequence[DelayedTable] = (),
+    board_scores: Sequence[BoardScore] = (),
 ) -> tuple[
     Section,
     list[TeamMatch],
@@ -656,7 +855,7 @@ def _validate_match(
     penalties converted."""
     problems: list[EntryProblem] = []
     section = Section.objects.filter(tournament=tournament).first()
-    if tournament.scoring != Tournament.Scoring.TEAM_VP or section is None:
+    if tournament.scoring not in TEAM_SCORINGS or section is None:
         raise TeamEntryError([EntryProblem("", gettext_noop("This is not a team event."))])
     if round < 1:
         problems.append(EntryProblem("round", gettext_noop("Rounds are numbered from 1.")))
@@ -685,6 +884,17 @@ def _validate_match(
             EntryProblem(
                 "walkover_by",
                 gettext_noop("A W.O. match has no IMP result: leave the IMPs empty."),
+            )
+        )
+    if boards == section.boards:
+        checked_imps = list(
+            _board_imps(
+                tournament=tournament,
+                boards=boards,
+                board_scores=board_scores,
+                imps=(checked_imps[0], checked_imps[1]),
+                walkover_by=walkover_by,
+                problems=problems,
             )
         )
     same_round = list(
@@ -750,6 +960,7 @@ def record_team_match(
     walkover_by: Side | None = None,
     late_arrivals: Sequence[LateArrival] = (),
     delayed_tables: Sequence[DelayedTable] = (),
+    board_scores: Sequence[BoardScore] = (),
     user=None,
 ) -> TeamMatch:
     """Save one match with its line-ups (all or nothing), restate the standings and
@@ -778,14 +989,15 @@ def record_team_match(
             walkover_by=walkover_by,
             late_arrivals=late_arrivals,
             delayed_tables=delayed_tables,
+            board_scores=board_scores,
         )
         penalties = [others[0] + time_vp(assessed, "home"), others[1] + time_vp(assessed, "away")]
-        vp = preview_vp(
+        vp = match_score(
+            tournament=tournament,
             boards=boards,
-            imps_home=imps[0],
-            imps_away=imps[1],
-            penalty_home=penalties[0],
-            penalty_away=penalties[1],
+            imps=(imps[0], imps[1]),
+            board_scores=board_scores,
+            penalties=(penalties[0], penalties[1]),
             walkover_by=walkover_by,
         )
         TeamMatch.objects.filter(pk__in=[m.pk for m in replaced]).delete()
@@ -815,6 +1027,15 @@ def record_team_match(
                 to_committee=a.penalty.to_committee,
             )
             for a in assessed
+        )
+        MatchBoard.objects.bulk_create(
+            MatchBoard(
+                match=match,
+                board=b.board,
+                open_ns_score=b.open_ns_score,
+                closed_ns_score=b.closed_ns_score,
+            )
+            for b in board_scores
         )
         slots = []
         for h in halves:
@@ -878,6 +1099,9 @@ def record_team_match(
                         ],
                         "walkover_by": walkover_by,
                         "halves": [[h.half, list(h.home), list(h.away)] for h in halves],
+                        "board_scores": [
+                            [b.board, b.open_ns_score, b.closed_ns_score] for b in board_scores
+                        ],
                     }
                 )
             ).hexdigest(),
@@ -918,7 +1142,7 @@ def set_team_roster(*, team: Entry, mids: Sequence[int | None]) -> list[Member]:
         tournament = Tournament.objects.select_for_update(no_key=True).get(
             pk=team.section.tournament_id
         )
-        if tournament.source_format != MANUAL or tournament.scoring != Tournament.Scoring.TEAM_VP:
+        if tournament.source_format != MANUAL or tournament.scoring not in TEAM_SCORINGS:
             raise TeamEntryError([EntryProblem("", gettext_noop("This is not a team event."))])
         problems: list[EntryProblem] = []
         rows = [(row, mid) for row, mid in enumerate(mids, start=1) if mid is not None]

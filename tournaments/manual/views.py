@@ -23,7 +23,7 @@ from tournaments.domain.time_penalties import TimePenalty, late_arrival, shared,
 from tournaments.models import Entry, LineupSlot, MatchTimePenalty, Standing, TeamMatch, Tournament
 from tournaments.progress import pipeline_state
 from tournaments.services import ReportRefused, report_results
-from tournaments.teams import team_placings
+from tournaments.teams import board_lines, scale_label, team_placings
 
 from . import award_tables, services
 from .forms import (
@@ -102,6 +102,8 @@ def team_event_create(request):
                 boards_per_match=data["boards_per_match"],
                 teams=data["teams"],
                 award_table=data.get("award_table", ""),
+                scoring=data["scoring"],
+                vp_scale=data["vp_scale"],
             )
         except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)
@@ -146,7 +148,7 @@ def _match_rows(tournament: Tournament) -> list[dict]:
     matches = list(
         TeamMatch.objects.filter(tournament=tournament)
         .select_related("home", "away")
-        .prefetch_related("time_penalties")
+        .prefetch_related("time_penalties", "board_scores")
     )
     names: dict[tuple[int, int, int], list[str]] = defaultdict(list)
     for slot in (
@@ -158,6 +160,7 @@ def _match_rows(tournament: Tournament) -> list[dict]:
     return [
         {
             "match": m,
+            "boards": board_lines(tournament, m.board_scores.all()),
             "penalties": _penalty_lines(m, list(m.time_penalties.all())),
             "halves": [
                 (half, names[(m.pk, half, m.home_id)], names[(m.pk, half, m.away_id)])
@@ -193,6 +196,8 @@ def team_event(request, pk: int):
         {
             "tournament": tournament,
             "award_table": award_tables.label_of(tournament.award_table),
+            "scale": scale_label(tournament),
+            "board_a_match": tournament.scoring == Tournament.Scoring.BOARD_A_MATCH,
             "pipeline": pipeline_state(tournament),
             "matches": _match_rows(tournament),
             "standings": standings,
@@ -252,8 +257,9 @@ def team_match(request, pk: int):
             "home": data["home"],
             "away": data["away"],
             "boards": data["boards"],
-            "imps_home": data["imps_home"] or 0,
-            "imps_away": data["imps_away"] or 0,
+            "imps_home": data.get("imps_home") or 0,
+            "imps_away": data.get("imps_away") or 0,
+            "board_scores": data["board_scores"],
             "penalty_home": data["penalty_home"] or 0,
             "penalty_away": data["penalty_away"] or 0,
             "walkover_by": data["walkover_by"] or None,
@@ -296,6 +302,8 @@ def team_match(request, pk: int):
         "tournaments/manual/team_match_form.html",
         {
             "tournament": tournament,
+            "scale": scale_label(tournament),
+            "board_a_match": form.board_a_match,
             "form": form,
             "formset": formset,
             "slow": slow,

@@ -444,9 +444,9 @@ def test_team_event_query_count_does_not_grow_with_teams_and_matches(
         # "is office staff?", then can_edit_club: "is office staff?" again and the
         # clubs the user administers; team_placings: the teams and the matches; the
         # standings with their teams; the matches with their teams, their time
-        # penalties, and the line-ups with their players' members; the rosters with
-        # their members and the teams; the navigation bar.
-        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 3 + 2 + NAVIGATION):
+        # penalties, their boards, and the line-ups with their players' members; the
+        # rosters with their members and the teams; the navigation bar.
+        with django_assert_num_queries(LOGIN + 6 + 2 + 1 + 4 + 2 + NAVIGATION):
             response = admin_client.get(f"{BASE}/teams/{event.pk}/")
         assert len(response.context["standings"]) == n
         assert len(response.context["matches"]) == n
