@@ -75,6 +75,7 @@ TOURNAMENT_FIELDS = (
     "award_options",
     "organiser_club_id",
     "one_winner",
+    "scoring",
 )
 PLACING_FIELDS = (
     "section__tournament_id",
@@ -142,6 +143,9 @@ def build_competition(
     ``PLACING_FIELDS`` in standings order, players by entry). An entry struck from the
     results (``Entry.struck``) takes no place and no points: :func:`struck_out`."""
     options = json_value(tournament["award_options"]) or {}
+    if tournament.get("scoring") == "bam":
+        # board points, not VP: a won match is simply more board points (teams.py)
+        options.setdefault("board_a_match", True)
     placings = list(placings)
     return Competition(
         kind=tournament["kind"],

@@ -84,6 +84,9 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
         "double_round_robin": OptionName(
             "bool", "every team meets every other twice (bonus doubled)"
         ),
+        "board_a_match": OptionName(
+            "bool", "board-a-match: a match is won on board points (set from the scoring)"
+        ),
         "vp_scale": OptionName("int", "VP total of a level match when the VP do not show it"),
         "matches_per_round": OptionName("int", "1 or 2 matches per round (B4)"),
         "sm_event": OptionName("str", "G2: junior (G2a), veteran (G2b) or semifinal (G2c)"),

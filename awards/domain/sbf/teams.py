@@ -251,7 +251,17 @@ def _read_variant(
         ) from None
 
 
-def _side_results(match: Match, scale_total: int | None) -> tuple[str | None, str | None]:
+def _side_results(
+    match: Match, scale_total: int | None, board_a_match: bool = False
+) -> tuple[str | None, str | None]:
+    if board_a_match and match.vp_home is not None and match.vp_away is not None:
+        # Board points have no VP scale (seed 004 line 170): the decision of the office,
+        # more board points after the team's own penalty win, equal ones draw.
+        home = match.vp_home - match.penalty_home
+        away = match.vp_away - match.penalty_away
+        if home == away:
+            return DRAWN, DRAWN
+        return (WON, None) if home > away else (None, WON)
     if match.vp_home is not None and match.vp_away is not None:
         return (
             match_result(match.vp_home, match.vp_away, match.penalty_home, scale_total),
@@ -526,7 +536,7 @@ def _award_series(spec: TeamTable, competition: Competition) -> AwardOutcome:
                 sm_event=sm_event,
                 stage=stage,
             )
-        results = _side_results(match, scale_total)
+        results = _side_results(match, scale_total, bool(competition.option("board_a_match")))
         for entry, result in zip((match.home, match.away), results, strict=True):
             if entry not in placings:
                 raise ValueError(f"round {match.round}: team {entry!r} has no placing")
