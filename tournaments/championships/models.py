@@ -233,7 +233,8 @@ class FinalPlace(models.Model):
     reason_sv = models.CharField(_("reason (Swedish)"), max_length=300, blank=True)
     # DM Lag: the semifinal (1-5) the team chose or was given (003 lines 584-586).
     group = models.PositiveSmallIntegerField(_("semifinal"), null=True, blank=True)
-    position = models.PositiveSmallIntegerField(_("order"), default=0)
+    # DM Lag numbers a heat's places heat id × 100 + rank: a small integer is too small.
+    position = models.PositiveIntegerField(_("order"), default=0)
     declined_on = models.DateField(_("declined"), null=True, blank=True)
 
     class Meta:
