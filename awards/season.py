@@ -143,6 +143,8 @@ def award_chunk(
                 members[str(row[2])] = row[1]
         players[row[0]].append(player)
     matches = services.team_matches(f["pk"] for f in facts if f["kind"] == Tournament.Kind.TEAMS)
+    # Only gold events read the field's average handicap (raised gold).
+    averages = services.field_handicaps(f["pk"] for f in facts if f["level"] == "gold")
     read = time.perf_counter()
     rows: list[tuple] = []
     runs: list[tuple] = []
@@ -151,7 +153,10 @@ def award_chunk(
     for tournament in facts:
         pk = tournament["pk"]
         competition = services.build_competition(
-            tournament, placings.get(pk, ()), players, matches.get(pk, ())
+            {**tournament, "field_handicap": averages.get(pk)},
+            placings.get(pk, ()),
+            players,
+            matches.get(pk, ()),
         )
         licence = services.licence_seen(
             licences, tournament["organiser_club_id"], tournament["start_date"]

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from members.common.bulk import fetch_rows, json_value, replace_rows
@@ -46,7 +46,9 @@ from .domain.core import (
 from .domain.ebu.ledger import GOLD_LIFE_YEARS, gold_held
 from .domain.ebu.licensed import AwardedStatus, LicenceSeen, awarded_status
 from .domain.sbf import conversion, ranking, sessions
+from .domain.sbf.gold import field_handicap
 from .domain.sbf.ranking import RankingAward
+from .field import FIELD_HANDICAP
 from .models import (
     ForeignConversion,
     MasterPointAward,
@@ -136,12 +138,35 @@ def player_of(row: tuple) -> Player:
     )
 
 
+def field_handicaps(tournament_ids: Iterable[int]) -> dict[int, Decimal | None]:
+    """Each tournament's field average handicap over its players (SBF raised gold,
+    000 lines 373-379): from the national handicaps before the day where the handicap
+    app's reader knows it (``awards.field``), else from the handicaps the report
+    carries per entry (``field_handicap``). Phantoms are no part of the field; a
+    struck entry played and is. Reserves do not count: an entry's handicap is that of
+    the players who play."""
+    ids = list(tournament_ids)
+    known = {pk: value for pk, value in FIELD_HANDICAP(ids).items() if value is not None}
+    rows: dict[int, list[tuple[Decimal | None, int]]] = defaultdict(list)
+    entries = (
+        Entry.objects.filter(section__tournament_id__in=[pk for pk in ids if pk not in known])
+        .filter(phantom=False)
+        .annotate(playing=Count("players", filter=Q(players__reserve=False)))
+        .values_list("section__tournament_id", "handicap", "playing")
+    )
+    for tournament_id, handicap, playing in entries:
+        rows[tournament_id].append((handicap, playing))
+    reported = {pk: field_handicap(field) for pk, field in rows.items()}
+    return {**reported, **known}
+
+
 def build_competition(
     tournament: dict, placings: Iterable[tuple], players: dict[int, list[Player]], matches=()
 ) -> Competition:
     """A tournament's :class:`Competition` from its rows (``TOURNAMENT_FIELDS``,
-    ``PLACING_FIELDS`` in standings order, players by entry). An entry struck from the
-    results (``Entry.struck``) takes no place and no points: :func:`struck_out`."""
+    ``PLACING_FIELDS`` in standings order, players by entry; ``field_handicap`` from
+    :func:`field_handicaps` when read). An entry struck from the results
+    (``Entry.struck``) takes no place and no points: :func:`struck_out`."""
     options = json_value(tournament["award_options"]) or {}
     if tournament.get("scoring") == "bam":
         # board points, not VP: a won match is simply more board points (teams.py)
@@ -190,6 +215,7 @@ def build_competition(
         table=tournament["award_table"] or None,
         matches=tuple(matches),
         options=tuple(sorted(options.items())),
+        field_handicap=tournament.get("field_handicap"),
     )
 
 
@@ -234,6 +260,8 @@ def read_competition(tournament: Tournament) -> tuple[Competition, dict[str, int
     """The facts of a tournament that the award rules read, from its saved standings,
     and the key of each member who played by MID (as text)."""
     facts = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
+    if tournament.level == Tournament.Level.GOLD:  # only gold reads it (raised gold)
+        facts["field_handicap"] = field_handicaps([tournament.pk]).get(tournament.pk)
     players: dict[int, list[Player]] = defaultdict(list)
     members: dict[str, int] = {}
     for row in player_rows([tournament.pk]):

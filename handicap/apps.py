@@ -9,9 +9,14 @@ class HandicapConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here: the page's registry and the selectors read models.
+        from awards.field import FIELD_HANDICAP
         from members.common.pages import MEMBER_PAGE, START_PAGE, Part
+        from tournaments.pages import TOURNAMENT_PAGE
 
-        from . import selectors
+        from . import selectors, services
+
+        # The award step's raised gold reads the field's national handicaps from here.
+        FIELD_HANDICAP.answer_with(services.field_average_handicaps)
 
         MEMBER_PAGE.add(
             Part(
@@ -27,5 +32,13 @@ class HandicapConfig(AppConfig):
                 selectors.start_part,
                 {"player": "handicap/start/_player.html"},
                 order=20,
+            )
+        )
+        # A handicap event's lists without and with handicap, after the results.
+        TOURNAMENT_PAGE.add(
+            Part(
+                "handicap_lists",
+                selectors.tournament_part,
+                {"after_results": "handicap/includes/_tournament_lists.html"},
             )
         )

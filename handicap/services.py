@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from datetime import date
@@ -64,26 +64,18 @@ log = logging.getLogger(__name__)
 POLICY: HandicapPolicy = SBF_2007
 
 
-def handicap_list_for(tournament: Tournament) -> None:
-    """The pipeline's step before the awards: in a handicap event, each entry's place
-    on the list corrected for handicap ("Handikapptävlingar" in the master points
-    rules; the charge is the entry's expected result over average, 002 section 8),
-    from the players' handicaps the day before. Other events have no such list."""
-    standings = Standing.objects.filter(entry__section__tournament=tournament)
-    standings.update(handicap_place=None, handicap_place_to=None)
-    if not tournament.handicap_event:
-        return
-    competition = competitions([tournament.pk]).get(tournament.pk)
-    if competition is None:
-        return
-    day = tournament.start_date
-    members = [int(p) for e in competition.entries for p in e.players if not p.startswith("t:")]
+def _before_the_day(day: date, members: list[int]) -> Callable[[str], float | None]:
+    """Each player's handicap the day before ``day``, as the handicap list reads it: the
+    last change before, else the start handicap held, else the start from the master
+    points then; a non-member (``t:``) has none (the rules estimate them, 5.3, 5.4)."""
     known = {str(m): float(h) for m, h in handicaps_before(day, members).items()}
-    starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
+    starts = dict(
+        MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
+    )
 
     def before(player: str) -> float | None:
         if player.startswith("t:"):
-            return None  # a non-member: the rules estimate them (5.3, 5.4)
+            return None
         if player in known:
             return known[player]
         member = int(player)
@@ -91,12 +83,55 @@ def handicap_list_for(tournament: Tournament) -> None:
             return float(starts[member])
         return start_handicap(master_points_before(member, day))
 
+    return before
+
+
+def _members_of(competition) -> list[int]:
+    return [int(p) for e in competition.entries for p in e.players if not p.startswith("t:")]
+
+
+def handicap_placings(tournament: Tournament) -> tuple:
+    """A handicap event's list corrected for handicap ("Handikapptävlingar" in the
+    master points rules; the charge is the entry's expected result over average, 002
+    section 8), from the players' handicaps the day before: the pipeline's step stores
+    its places, the tournament page shows its corrections. () for other events."""
+    if not tournament.handicap_event:
+        return ()
+    competition = competitions([tournament.pk]).get(tournament.pk)
+    if competition is None:
+        return ()
+    before = _before_the_day(tournament.start_date, _members_of(competition))
     entries = tuple(
         replace(entry, handicaps=tuple(before(p) for p in entry.players))
         for entry in competition.entries
     )
-    placings = handicap_event(replace(competition, entries=entries))
-    by_entry = {int(p.entry): p for p in placings}
+    return handicap_event(replace(competition, entries=entries))
+
+
+def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal | None]:
+    """Each tournament's field average handicap over its players the day before (the
+    award step's raised gold, 000 lines 373-379; awards/field.py): None when a player is
+    not a member (the report's own handicaps then decide)."""
+    found: dict[int, Decimal | None] = {}
+    days = dict(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", "start_date"))
+    for pk, competition in competitions(list(tournament_ids)).items():
+        players = [p for e in competition.entries for p in e.players]
+        if not players or any(p.startswith("t:") for p in players):
+            found[pk] = None
+            continue
+        before = _before_the_day(days[pk], _members_of(competition))
+        values = [before(p) for p in players]
+        found[pk] = Decimal(repr(sum(v for v in values if v is not None) / len(values)))
+    return found
+
+
+def handicap_list_for(tournament: Tournament) -> None:
+    """The pipeline's step before the awards: in a handicap event, each entry's place
+    on the list corrected for handicap (:func:`handicap_placings`). Other events have
+    no such list."""
+    standings = Standing.objects.filter(entry__section__tournament=tournament)
+    standings.update(handicap_place=None, handicap_place_to=None)
+    by_entry = {int(p.entry): p for p in handicap_placings(tournament)}
     rows = list(standings.filter(entry_id__in=by_entry))
     for standing in rows:
         placing = by_entry[standing.entry_id]
@@ -424,7 +459,11 @@ def _recompute_from(
     last_day_of = {int(player): day for player, day in last_day.items()}
     members = set(last_day_of) | touched
     if full:
-        members |= set(MemberHandicap.objects.values_list("member_id", flat=True))
+        held = set(MemberHandicap.objects.values_list("member_id", flat=True))
+        members |= held
+        # A member whose only rows were stray (written for someone who did not play)
+        # gets no handicap from the start the walk worked out for them: as a rebuild.
+        starts = {m: v for m, v in starts.items() if m in held or m in last_day_of}
     _save_current(
         members, current, last_day_of, starts, (since, from_tournament), policy,
         changed=touched if keep else None,

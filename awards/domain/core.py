@@ -159,6 +159,10 @@ class Competition:
     table: str | None = None
     matches: tuple[Match, ...] = ()
     options: tuple[tuple[str, object], ...] = field(default=())
+    # The field's average handicap over its players, as the report carried their
+    # handicaps (SBF raised gold, 000 lines 373-379); None when the report did not
+    # carry one for every entry. The office's fact ``average_handicap`` overrides it.
+    field_handicap: Decimal | None = None
 
     def option(self, name: str, default: object = None) -> object:
         return self._options_by_name.get(name, default)

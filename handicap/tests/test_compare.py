@@ -205,3 +205,29 @@ def test_the_first_full_recompute_loads_an_empty_history(walked):
     HandicapChange.objects.all().delete()
     assert recompute_from(None) == len(history)
     assert (_history(), _current()) == (history, current)
+
+
+def test_a_stray_row_of_a_member_never_met_leaves_them_without_a_handicap():
+    """Found by the property test above: two pairs reports walked, a teams report not
+    yet walked, then a row copied onto the member who holds no handicap. The full
+    recompute deletes the row and gives the member no current handicap from the start
+    the walk worked out for them: a rebuild gives them none either."""
+    from handicap.tests.test_incremental import _members, _report
+
+    with transaction.atomic():
+        members = _members()
+        newcomer = members[-1]  # the one member without a MemberHandicap
+        _report(("pairs", 0, list(range(13)), [0] * 6, 2), members)
+        _report(("pairs", 0, list(range(13)), [0] * 6, 2), members)
+        recompute_from(None)
+        _report(("teams", 0, [0, 1, 2, 3, 4, 11, 6, 12, 8, 9, 10, 5, 7], [0] * 6, 2), members)
+        row = HandicapChange.objects.order_by("pk").first()
+        assert not HandicapChange.objects.filter(
+            tournament_id=row.tournament_id, member=newcomer
+        ).exists()
+        row.pk, row.member_id = None, newcomer.pk
+        row.save()
+        expected = _rebuilt()
+        assert recompute_from(None) > 0
+        assert (_history(), _current()) == expected
+        transaction.set_rollback(True)

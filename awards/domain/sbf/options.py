@@ -39,7 +39,8 @@ OPTION_NAMES: Mapping[str, OptionName] = MappingProxyType(
         "beginners": OptionName("bool", "beginners' event (Nybörjarträffen)"),
         "inexperienced": OptionName("bool", "event for inexperienced players (10-17 boards)"),
         "average_handicap": OptionName(
-            "decimal", "a gold event's field average handicap (under 15 = raised gold)"
+            "decimal",
+            "gold: the office's field average handicap, over the computed one (<15 = raised)",
         ),
         "variant": OptionName("str", "H1 semifinal/final; H2 junior/veteran/ladies/mixed"),
         "a_final": OptionName("bool", "the A-final of an event with carry-over"),

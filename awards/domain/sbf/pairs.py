@@ -119,8 +119,9 @@ def _scale_for(competition: Competition, table: str, entries: int, build: Build)
     if table in ("A1", "A2", "C"):
         return _bronze(competition, table, entries)
     variant = option("variant")
+    average = gold.field_average(competition) if table == "gold" else None
     if table == "gold":
-        variant = "raised" if gold.is_raised(competition) else None
+        variant = "raised" if average is not None and average.raised else None
     scale: Scale = build(
         table,
         entries=entries,
@@ -129,6 +130,11 @@ def _scale_for(competition: Competition, table: str, entries: int, build: Build)
         variant=variant if isinstance(variant, str) else None,
         kind=competition.kind,
     )
+    if average is not None:
+        # The reason names the average that chose the scale, in place of the bare
+        # "raised gold" note (000 lines 373-379).
+        notes = [note for note in scale.notes if note != gold.RAISED_NOTE]
+        scale = replace(scale, notes=(*notes, gold.average_note(average)))
     return scale
 
 
