@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from members.models import Member
+
 from .calc import CalcInputError, calculate, parse_handicaps, parse_number
 
 SCORING_CHOICES = [
@@ -102,3 +104,72 @@ class PartnerSearchForm(forms.Form):
         if not text.isdigit() and len(text) < 2:
             raise forms.ValidationError(_("Type at least two letters of the name, or the MID."))
         return text
+
+
+# The organiser's field: one entry a line, its players' MIDs (a pair two, a team four).
+ENTRY_SIZES = (2, 4)
+MAX_ENTRIES = 200
+
+
+class CorrectionsForm(forms.Form):
+    """The entered field of a handicap tournament, for its starting corrections.
+
+    ``cleaned_data["entries"]`` is a list of lists of MIDs, a list a line; each bad
+    line is named by its number, so the organiser can find it on the sheet.
+    """
+
+    entries = forms.CharField(
+        label=_("The entered field: one pair (two MIDs) or team (four MIDs) a line"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 10, "cols": 40, "spellcheck": "false"}),
+    )
+
+    def clean_entries(self):
+        entries: list[list[int]] = []
+        problems: list[str] = []
+        seen: dict[int, int] = {}
+        numbers: list[int] = []
+        for number, text in enumerate(self.cleaned_data["entries"].splitlines(), start=1):
+            words = text.replace(",", " ").replace(";", " ").split()
+            if not words:
+                continue
+            bad = [word for word in words if not (word.isdigit() and len(word) < 10)]
+            if bad:
+                problems.append(
+                    _("Line %(line)d: “%(word)s” is not a MID.") % {"line": number, "word": bad[0]}
+                )
+                continue
+            if len(words) not in ENTRY_SIZES:
+                problems.append(
+                    _("Line %(line)d: a pair has two MIDs and a team four, not %(count)d.")
+                    % {"line": number, "count": len(words)}
+                )
+                continue
+            mids = [int(word) for word in words]
+            for mid in mids:
+                if mid in seen:
+                    problems.append(
+                        _("Line %(line)d: MID %(mid)d is already on line %(first)d.")
+                        % {"line": number, "mid": mid, "first": seen[mid]}
+                    )
+                seen.setdefault(mid, number)
+            entries.append(mids)
+            numbers.append(number)
+        if not problems and len({len(entry) for entry in entries}) > 1:
+            problems.append(_("Every line must be a pair, or every line a team: not both."))
+        if not problems and len(entries) < 2:
+            problems.append(_("A field needs at least two entries."))
+        if len(entries) > MAX_ENTRIES:
+            problems.append(_("At most %(count)d entries a sheet.") % {"count": MAX_ENTRIES})
+        if problems:
+            raise forms.ValidationError(problems)
+        known = set(Member.objects.filter(mid__in=list(seen)).values_list("mid", flat=True))
+        unknown = [
+            _("Line %(line)d: no member has MID %(mid)d.") % {"line": seen[mid], "mid": mid}
+            for mid in seen
+            if mid not in known
+        ]
+        if unknown:
+            raise forms.ValidationError(unknown)
+        self.lines = numbers
+        return entries

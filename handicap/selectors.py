@@ -10,16 +10,21 @@ from decimal import Decimal
 
 from django.db.models import Avg, FilteredRelation, Max, Q, QuerySet
 from django.db.models.functions import TruncMonth
+from django.utils import timezone
 
 from members.models import Club, Member
 from members.services import current_season
-from tournaments.models import Tournament
+from tournaments.models import Standing, Tournament
 
 from .domain import SBF_2007, TEAM_MATCH, HandicapPolicy, for_display
+from .domain.corrections import StartingCorrection, starting_corrections
+from .domain.errors import HandicapInputError
+from .domain.event import HandicapPlacing
 from .domain.explain import Explanation, Row, explain
-from .history import FORM
+from .domain.formula import start_handicap
+from .history import FORM, master_points_before
 from .models import HandicapChange, MemberHandicap
-from .services import POLICY
+from .services import POLICY, handicap_placings
 
 # The member page shows the latest changes; all of them are a page of their own.
 HISTORY_SHOWN = 10
@@ -409,3 +414,114 @@ def handicap_chart(points: Sequence[tuple[date, Decimal | float]]) -> Chart:
         low=for_display(float(low)),
         high=for_display(float(high)),
     )
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    member: Member
+    handicap: float
+    estimated: bool  # no handicap yet: the start handicap from master points (4.1)
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    line: int
+    players: tuple[SheetPlayer, ...]
+    correction: StartingCorrection
+    favourite: bool
+
+
+def starting_sheet(entries: Sequence[Sequence[int]], lines: Sequence[int]):
+    """The organiser's sheet of starting corrections (``domain.corrections``) from the
+    players' handicaps today; a member without one starts from their master points."""
+    mids = [mid for entry in entries for mid in entry]
+    members = {m.mid: m for m in Member.objects.filter(mid__in=mids)}
+    current = dict(
+        MemberHandicap.objects.filter(member__mid__in=mids).values_list("member__mid", "handicap")
+    )
+    today = timezone.localdate()
+
+    def player(mid: int) -> SheetPlayer:
+        if mid in current:
+            return SheetPlayer(members[mid], float(current[mid]), False)
+        points = master_points_before(members[mid].pk, today)
+        return SheetPlayer(members[mid], start_handicap(points, POLICY), True)
+
+    players = [tuple(player(mid) for mid in entry) for entry in entries]
+    sheet = starting_corrections([[p.handicap for p in entry] for entry in players], POLICY)
+    favourites = set(sheet.favourites)
+    rows = [
+        SheetLine(line, entry, correction, i in favourites)
+        for i, (line, entry, correction) in enumerate(
+            zip(lines, players, sheet.entries, strict=True)
+        )
+    ]
+    return {
+        "rows": rows,
+        "average": sheet.average,
+        "favourites": [rows[i] for i in sheet.favourites],
+        "team": len(entries[0]) == 4,
+    }
+
+
+def national_handicaps() -> QuerySet[MemberHandicap]:
+    """Every member with a handicap, best (lowest) first, with this season's club."""
+    season = current_season()
+    return (
+        MemberHandicap.objects.select_related("member")
+        .annotate(
+            club_name=Max(
+                "member__memberships__club__name",
+                filter=Q(member__memberships__season=season),
+            )
+        )
+        .order_by("handicap", "member__last_name", "member__first_name", "member__mid")
+    )
+
+
+@dataclass(frozen=True)
+class HandicapListRow:
+    standing: Standing
+    placing: HandicapPlacing | None
+
+    @property
+    def correction(self) -> Decimal | None:
+        """What the result gets: the charge with its sign turned (-2.00 for a pair
+        expected at 52 %, 002 line 606)."""
+        return None if self.placing is None else -self.placing.charge
+
+
+def tournament_part(tournament: Tournament, viewer=None) -> dict | None:
+    """The tournament page's part of a handicap event: the list without and with
+    handicap, side by side (002 lines 547-550, 604-606)."""
+    if not tournament.handicap_event:
+        return None
+    standings = list(
+        Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry")
+        .order_by("place", "entry__number")
+    )
+    if not any(s.handicap_place is not None for s in standings):
+        return {"tournament": tournament, "scratch": [], "corrected": [], "average": None}
+    placings = {int(p.entry): p for p in _handicap_placings(tournament)}
+    rows = [HandicapListRow(s, placings.get(s.entry_id)) for s in standings]
+    corrected = sorted(
+        (row for row in rows if row.standing.handicap_place is not None),
+        key=lambda row: (row.standing.handicap_place, row.standing.place),
+    )
+    owners = [row.placing.owner_handicap for row in rows if row.placing is not None]
+    return {
+        "tournament": tournament,
+        "scratch": rows,
+        "corrected": corrected,
+        "average": sum(owners) / len(owners) if owners else None,
+    }
+
+
+def _handicap_placings(tournament: Tournament) -> tuple[HandicapPlacing, ...]:
+    """The corrections of the stored list, worked out again as the pipeline's step
+    works them out (:func:`services.handicap_placings`)."""
+    try:
+        return handicap_placings(tournament)
+    except HandicapInputError:
+        return ()

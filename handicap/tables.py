@@ -166,3 +166,34 @@ class HandicapLineTable(tables.Table):
             reverse("handicap:why", args=[self.member.mid, record.tournament_id]),
             signed(value),
         )
+
+
+class NationalHandicapTable(tables.Table):
+    """Every member with a handicap, best first (the order is the selector's)."""
+
+    caption = _("Handicaps")
+
+    name = tables.Column(
+        accessor="member__last_name",
+        order_by=("member__last_name", "member__first_name"),
+        verbose_name=_("Name"),
+        linkify=lambda record: record.member.get_absolute_url(),
+    )
+    mid = tables.Column(accessor="member__mid", verbose_name=_("MID"))
+    club_name = tables.Column(verbose_name=_("Club"), default="–", orderable=False)
+    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
+    updated_on = tables.DateColumn(
+        verbose_name=_("Last changed"), format="Y-m-d", empty_values=(), default="–"
+    )
+
+    class Meta:
+        model = MemberHandicap
+        fields = ("name", "mid", "club_name", "handicap", "updated_on")
+        attrs = {"class": "table table-sm", "id": "national-handicaps"}
+        empty_text = _("No member has a handicap here.")
+
+    def render_name(self, record):
+        return record.member.full_name
+
+    def render_handicap(self, value):
+        return for_display(float(value))

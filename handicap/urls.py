@@ -5,6 +5,8 @@ from . import views
 app_name = "handicap"
 
 urlpatterns = [
+    path("corrections/", views.corrections, name="corrections"),
+    path("list/", views.national_list, name="list"),
     path("calculator/", views.calculator, name="calculator"),
     path("clubs/<int:pk>/", views.club_handicaps, name="club"),
     path("members/<int:mid>/", views.member_history, name="member_history"),

@@ -13,12 +13,25 @@ from tournaments.championships.models import Championship
 
 from .championships import hcp30_check
 from .domain import for_display
-from .forms import CalculatorForm, PartnerSearchForm
+from .filters import NationalHandicapFilter
+from .forms import CalculatorForm, CorrectionsForm, PartnerSearchForm
 from .selectors import club_handicaps as club_list
-from .selectors import current_handicap, history_lines, partner_choices, partner_with_handicap
+from .selectors import (
+    current_handicap,
+    history_lines,
+    national_handicaps,
+    partner_choices,
+    partner_with_handicap,
+    starting_sheet,
+)
 from .selectors import member_history as history_of
 from .selectors import why as why_of
-from .tables import ClubHandicapTable, HandicapHistoryTable, HandicapLineTable
+from .tables import (
+    ClubHandicapTable,
+    HandicapHistoryTable,
+    HandicapLineTable,
+    NationalHandicapTable,
+)
 
 HISTORY_PER_PAGE = 50
 
@@ -122,3 +135,20 @@ def dm_hcp30(request, pk: int):
         "handicap/dm_hcp30.html",
         {"championship": championship, "check": hcp30_check(championship)},
     )
+
+
+def corrections(request):
+    """Before a handicap tournament: each entry's starting correction from the players'
+    handicaps today, and the favourites (002 lines 547-553, 604-606). A GET form, so
+    the organiser can keep, share and print the sheet's address."""
+    form = CorrectionsForm(request.GET if "entries" in request.GET else None)
+    sheet = starting_sheet(form.cleaned_data["entries"], form.lines) if form.is_valid() else None
+    return render(request, "handicap/corrections.html", {"form": form, "sheet": sheet})
+
+
+def national_list(request):
+    """Every member's handicap, best first, by district or club (this season's)."""
+    found = NationalHandicapFilter(request.GET or None, queryset=national_handicaps())
+    table = NationalHandicapTable(found.qs)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "handicap/national_list.html", {"filter": found, "table": table})
