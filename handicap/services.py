@@ -110,8 +110,10 @@ def handicap_placings(tournament: Tournament) -> tuple:
 
 def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal | None]:
     """Each tournament's field average handicap over its players the day before (the
-    award step's raised gold, 000 lines 373-379; awards/field.py): None when a player is
-    not a member (the report's own handicaps then decide)."""
+    award step's raised gold, 000 lines 373-379; awards/field.py): their last handicap
+    before the day, else the start handicap they hold. None when a player has neither
+    or is not a member: the report's own handicaps then decide. (A start worked out from
+    master points would make the average depend on the ledger the award step writes.)"""
     found: dict[int, Decimal | None] = {}
     days = dict(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", "start_date"))
     for pk, competition in competitions(list(tournament_ids)).items():
@@ -119,8 +121,15 @@ def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal 
         if not players or any(p.startswith("t:") for p in players):
             found[pk] = None
             continue
-        before = _before_the_day(days[pk], _members_of(competition))
-        values = [before(p) for p in players]
+        members = _members_of(competition)
+        known = {m: float(h) for m, h in handicaps_before(days[pk], members).items()}
+        held = dict(
+            MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
+        )
+        values = [known.get(m, float(held[m]) if m in held else None) for m in members]
+        if any(v is None for v in values):
+            found[pk] = None
+            continue
         found[pk] = Decimal(repr(sum(v for v in values if v is not None) / len(values)))
     return found
 

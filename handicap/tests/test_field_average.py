@@ -31,3 +31,11 @@ def test_the_field_average_is_the_players_handicaps_the_day_before():
     expected = sum(held[m] for m in players) / len(players)
     (average,) = field_average_handicaps([tournament.pk]).values()
     assert average is not None and abs(average - expected) < Decimal("0.001")
+
+
+def test_a_player_without_a_handicap_leaves_the_field_unknown():
+    """A start worked out from master points would tie the average to the ledger the
+    award step writes: the field is unknown instead, and the report's handicaps decide."""
+    members = _members()  # the last member holds no handicap: seat 12 plays
+    tournament = _report(("pairs", 0, [12, 0, 1, 2], [0] * 6, 2), members)
+    assert field_average_handicaps([tournament.pk]) == {tournament.pk: None}
