@@ -482,10 +482,8 @@ def bonus_view(championship: Championship) -> BonusView | None:
     kind = BONUS_KIND.get((championship.form, championship.discipline))
     if kind is None:
         return None
-    points, lines = BONUS[kind]
-    return BonusView(
-        points, _text(lines, lines.replace("lines", "rad").replace("line", "rad")), kind == "hcp30"
-    )
+    points, (lines_en, lines_sv) = BONUS[kind]
+    return BonusView(points, _text(lines_en, lines_sv), kind == "hcp30")
 
 
 # -- DM Lag ------------------------------------------------------------------------------

@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from typing import Final
 
-# Silver points per player for places 1, 2, 3, with the seed lines.
-BONUS: Final[dict[str, tuple[tuple[int, int, int], str]]] = {
-    "open": ((60, 40, 30), "000 lines 1747-1750; 003 lines 335-339"),
-    "other": ((10, 5, 3), "000 lines 1752-1755; 003 lines 327-333"),
-    "hcp30": ((10, 5, 3), "003 lines 341-345"),
-    "teams": ((42, 30, 21), "000 lines 1738-1741; 003 line 471"),
+# Silver points per player for places 1, 2, 3, with the seed lines (English, Swedish).
+BONUS: Final[dict[str, tuple[tuple[int, int, int], tuple[str, str]]]] = {
+    "open": (
+        (60, 40, 30),
+        ("000 lines 1747-1750; 003 lines 335-339", "000 rad 1747-1750; 003 rad 335-339"),
+    ),
+    "other": (
+        (10, 5, 3),
+        ("000 lines 1752-1755; 003 lines 327-333", "000 rad 1752-1755; 003 rad 327-333"),
+    ),
+    "hcp30": ((10, 5, 3), ("003 lines 341-345", "003 rad 341-345")),
+    "teams": (
+        (42, 30, 21),
+        ("000 lines 1738-1741; 003 line 471", "000 rad 1738-1741; 003 rad 471"),
+    ),
 }
 HCP30_MIN_BOARDS: Final = 40  # 003 line 345
