@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -228,9 +229,23 @@ def twice(request, pk: int):
 def register(request, pk: int):
     championship = _championship(request, pk)
     form = RegistrationForm(request.POST or None, championship=championship)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        # Two officials registering at once: the second is checked after the first is
+        # saved (one team per player, line 409; a heat's limit), not beside it.
+        with transaction.atomic():
+            Championship.objects.select_for_update().filter(pk=championship.pk).first()
+            registration = _register(request, championship, form)
+        if registration is not None:
+            messages.success(request, _("%(name)s was registered.") % {"name": registration.name})
+            return _home(championship)
+    return _registration_page(request, championship, form)
+
+
+def _register(request, championship: Championship, form: RegistrationForm):
+    """The checked registration saved, or None with the form's errors."""
+    if form.is_valid():
         data = form.cleaned_data
-        registration = services.register(
+        return services.register(
             championship,
             user=request.user,
             heat=data["heat"],
@@ -242,8 +257,10 @@ def register(request, pk: int):
             reigning_champions=data.get("reigning_champions", False),
             dispensation=data["dispensation"],
         )
-        messages.success(request, _("%(name)s was registered.") % {"name": registration.name})
-        return _home(championship)
+    return None
+
+
+def _registration_page(request, championship: Championship, form: RegistrationForm):
     return render(
         request,
         "championships/official/registration_form.html",

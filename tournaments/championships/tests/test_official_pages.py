@@ -511,3 +511,25 @@ def test_bad_input_in_the_heat_form_is_named_not_a_crash(client, dm, official):
     assert response.status_code == 200
     page = response.content.decode()
     assert "Enter a valid date." in page and not Heat.objects.exists()
+
+
+def test_a_registration_is_checked_under_the_championships_lock(client, dm, official, heat):
+    """Two officials registering the same player at once: the second form is checked
+    only after the first is saved (the championship row is locked first), so line 409's
+    one team per player and a heat's limit cannot both pass beside each other."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    if not connection.features.has_select_for_update:
+        pytest.skip("this database has no row locks; it serialises writes instead")
+    data = _pair(heat, _member(dm.district), _member(dm.district))
+    with CaptureQueriesContext(connection) as queries:
+        assert client.post(_url("official_register", dm.pk), data).status_code == 302
+    sql = [q["sql"] for q in queries.captured_queries]
+    lock = next(i for i, q in enumerate(sql) if "FOR UPDATE" in q and "championship" in q)
+    check = next(
+        i
+        for i, q in enumerate(sql)
+        if "championships_registeredplayer" in q or "championships_registration" in q
+    )
+    assert lock < check
