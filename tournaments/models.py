@@ -50,6 +50,16 @@ class Tournament(models.Model):
         POINTS_20 = "20", _("20-point scale (seed 004)")
         POINTS_30 = "30", _("30-point scale (seed 004)")
 
+    class TeamHandicapForm(models.TextChoices):
+        """How a team event's results move handicaps (seed 002 3.3.3)."""
+
+        MATCH = "team_match", _("each match, team against team (002 3.3.3.1)")
+        MATCH_IAF = "team_match_iaf", _("each pair across the field, match by match (002 3.3.3.2)")
+        DUPLICATE_IAF = (
+            "duplicate_teams_iaf",
+            _("each pair across the field, duplicate teams (002 3.3.3.3)"),
+        )
+
     class Level(models.TextChoices):
         BRONZE = "bronze", _("bronze")
         SILVER = "silver", _("silver")
@@ -115,6 +125,12 @@ class Tournament(models.Model):
     boards = models.PositiveSmallIntegerField(_("boards"), default=0)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
     # Team events scored with VPs: the scale their IMP margins are read on.
+    team_handicap_form = models.CharField(
+        _("team results for the handicap"),
+        max_length=20,
+        choices=TeamHandicapForm.choices,
+        default=TeamHandicapForm.MATCH,
+    )
     vp_scale = models.CharField(
         _("VP scale"), max_length=3, choices=VpScale.choices, default=VpScale.WBF
     )
@@ -487,6 +503,9 @@ class LineupSlot(models.Model):
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     half = models.PositiveSmallIntegerField()
     player = models.ForeignKey(EntryPlayer, on_delete=models.CASCADE, related_name="halves")
+    # 1 open room, 2 closed: which of the team's pairs sat where, for results across
+    # the field (IAF/TAF, 002 3.3.3.2-3). Blank when the report did not say.
+    room = models.PositiveSmallIntegerField(_("room"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("line-up place")
