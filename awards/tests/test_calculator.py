@@ -20,14 +20,14 @@ def test_swedish_readers_see_each_table_described_in_swedish(client):
     assert shown["A1"] == "A1 – partävling i brons, 4–32 par"
     assert shown["E5"] == "E5 – Allsvenskan, division 3 och 4"
     # The gold scale's name is a word, and a Swedish one on a Swedish page.
-    assert shown["gold"] == "Guld – guldtävling, par eller individuell"
+    assert shown["gold"] == "Guld – guldtävling, par, individuell eller lag"
     assert len(shown) == 20 and all(" – " in label for label in shown.values())
 
 
 def test_english_readers_see_each_table_described_in_english(client):
     shown = options(client.get(URL, HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert shown["A1"] == "A1 – bronze pairs event, 4–32 pairs"
-    assert shown["gold"] == "Gold – gold event, pairs or individual"
+    assert shown["gold"] == "Gold – gold event, pairs, individual or teams"
 
 
 def test_a_chosen_table_stays_chosen_and_computes(client):

@@ -41,6 +41,8 @@ TEAM_AWARD_TABLES: tuple[AwardTable, ...] = (
     AwardTable("G1", _("gold, SM final for teams"), 1801),
     AwardTable("G2", _("gold, SM final for junior or veteran teams, SM semifinal"), 1820),
     AwardTable("G3", _("gold, Allsvenskan, Elitserien and division 2"), 1857),
+    # Klöver's name for a gold team event: E1 in gold currency (lines 371-380, 1772-1790).
+    AwardTable("GOLD", _("gold team event, at least 12 teams (raised below handicap 15)"), 1772),
 )
 CODES: frozenset[str] = frozenset(table.code for table in TEAM_AWARD_TABLES)
 BY_CODE: dict[str, AwardTable] = {table.code: table for table in TEAM_AWARD_TABLES}

@@ -28,6 +28,7 @@ from . import (
     classes,
     dm_bonus,
     gold,
+    gold_teams,
     pairs,
     rally,
     silver_individual,
@@ -65,7 +66,8 @@ TABLE_NAMES: Final = (
 # What each table is for, as the award calculator lists them: the table's heading in
 # chapter 9 of ``000_18af0e66f52a62b2.txt``, shortened (the line of the heading beside
 # each). "gold" is Klöver's name for "Guldpoäng, Allmänt" (line 1772): a gold pairs or
-# individual event, scored as table D (F) in gold.
+# individual event, scored as table D (F) in gold, or a team event, E1 in gold
+# (:mod:`.gold_teams`).
 TABLE_TITLES: Final = {
     title.name: title
     for title in (
@@ -162,8 +164,8 @@ TABLE_TITLES: Final = {
         ),
         TableTitle(
             "gold",
-            "Guld – guldtävling, par eller individuell",
-            "Gold – gold event, pairs or individual",
+            "Guld – guldtävling, par, individuell eller lag",
+            "Gold – gold event, pairs, individual or teams",
         ),
     )
 }
@@ -246,6 +248,10 @@ class SbfRulebook:
                     variant=variant,
                     kind=kind,
                 )
+        if table == "gold" and kind == "teams":
+            return teams.team_scale(
+                gold_teams.NAME, entries=entries, boards=boards, met=met, raised=variant == "raised"
+            )
         if table in teams.TEAM_TABLES:
             return teams.team_scale(
                 table, entries=entries, boards=boards, met=met, level=level, variant=variant

@@ -133,7 +133,7 @@ def _e1_bronze_at(row: tuple[tuple[int, ...], tuple[int, ...]], place: int) -> i
     return row[1][index] if 0 <= index < len(row[1]) else E1_BRONZE_FLOOR
 
 
-def _e1_places(
+def e1_places(
     entries: int,
     boards: int | None,
     met: int | None,
@@ -248,7 +248,7 @@ def _e5_bonus(
 TABLES: Final = (
     TeamTable(
         "E1", Colour.SILVER, barometer=True, min_teams=8, min_boards=42,
-        places=_e1_places,
+        places=e1_places,
     ),
     TeamTable("E2", Colour.SILVER, min_teams=4, min_boards=6, value=_e2_value),
     TeamTable(

@@ -31,7 +31,7 @@ from awards.domain.core import (
 )
 from tournaments.domain.teams import stage_rounds, walkover_exclusions, walkover_giver
 
-from . import team_b, team_e, team_g
+from . import gold, gold_teams, team_b, team_e, team_g
 from .team_rules import (
     DRAWN,
     WON,
@@ -46,7 +46,10 @@ from .team_rules import (
 
 # What each team table states: the fields it covers and how it is read.
 TEAM_TABLES: Final[Mapping[str, TeamTable]] = MappingProxyType(
-    {table.name: table for table in (*team_b.TABLES, *team_e.TABLES, *team_g.TABLES)}
+    {
+        table.name: table
+        for table in (*team_b.TABLES, *team_e.TABLES, *team_g.TABLES, gold_teams.TABLE)
+    }
 )
 SEATS_HALVES: Final = 8  # four seats, two halves each
 HALVES_PER_MATCH: Final = 2
@@ -152,6 +155,7 @@ def team_scale(
     sm_event: str | None = None,
     stage: str | None = None,
     variant: str | None = None,
+    raised: bool = False,
 ) -> tuple[PlaceAward, ...]:
     """A team table for the award calculator.
 
@@ -176,13 +180,16 @@ def team_scale(
             spec, variant, division, divisions, sm_event, stage
         )
     _check_teams(spec, entries)
-    if spec.barometer and spec.places is not None:
+    if spec.barometer:
         if boards is not None and spec.min_boards is not None and boards < spec.min_boards:
             raise refuse(
                 name,
                 f"Tabell {name} kräver minst {spec.min_boards} brickor totalt, inte {boards}",
                 f"Table {name} needs at least {spec.min_boards} boards in all, not {boards}",
             )
+    if spec is gold_teams.TABLE:
+        return _gold_team_places(entries, boards, met, raised=raised)
+    if spec.barometer and spec.places is not None:
         return tuple(
             PlaceAward(
                 place=place,
@@ -226,6 +233,28 @@ def team_scale(
                 f"Table {name}, {worth.en}: a drawn match gives the team {num(worth.draw, False)} {unit}, shared per half",
             ),
         ),
+    )
+
+
+def _gold_team_places(
+    entries: int, boards: int | None, met: int | None, *, raised: bool
+) -> tuple[PlaceAward, ...]:
+    scale_sv, scale_en = gold.RAISED_NOTE if raised else ("guldvaluta", "gold currency")
+    return tuple(
+        PlaceAward(
+            place=place,
+            colour=colour,
+            exact=exact,
+            credited=credited_value,
+            reason=Reason(
+                gold_teams.NAME,
+                f"{gold_teams.TITLE[0]} ({scale_sv}), {entries} lag, plats {place}",
+                f"{gold_teams.TITLE[1]} ({scale_en}), {entries} teams, place {place}",
+            ),
+        )
+        for place, (colour, exact, credited_value) in enumerate(
+            gold_teams.places(entries, boards, met, raised=raised), start=1
+        )
     )
 
 
@@ -381,6 +410,7 @@ def _award_barometer(table: str, competition: Competition) -> AwardOutcome:
         met = next((p.opponents_met for p in winners if p.opponents_met is not None), None)
         if met is None and competition.rounds:
             met = competition.rounds
+    raised = table == gold_teams.NAME and gold.is_raised(competition)
     scale = team_scale(
         table,
         entries=entries,
@@ -388,7 +418,16 @@ def _award_barometer(table: str, competition: Competition) -> AwardOutcome:
         met=met,
         division=_option_int(competition, "division"),
         divisions=_option_int(competition, "divisions"),
+        raised=raised,
     )
+    note_sv = note_en = ""
+    title_sv, title_en = f"Tabell {table}", f"Table {table}"
+    if table == gold_teams.NAME:
+        title_sv, title_en = gold_teams.TITLE
+        average = gold.field_average(competition)
+        if average is not None:
+            sv, en = gold.average_note(average)
+            note_sv, note_en = f"; {sv}", f"; {en}"
     by_colour: dict[Colour, dict[int, Decimal]] = {}
     for row in scale:
         by_colour.setdefault(row.colour, {})[row.place] = row.exact
@@ -416,8 +455,8 @@ def _award_barometer(table: str, competition: Competition) -> AwardOutcome:
                         credited=credited(exact),
                         reason=Reason(
                             table,
-                            f"Tabell {table}, {entries} lag, plats {_place_text(placing)}{part_sv}",
-                            f"Table {table}, {entries} teams, place {_place_text(placing)}{part_en}",
+                            f"{title_sv}, {entries} lag, plats {_place_text(placing)}{part_sv}{note_sv}",
+                            f"{title_en}, {entries} teams, place {_place_text(placing)}{part_en}{note_en}",
                         ),
                     )
                 )

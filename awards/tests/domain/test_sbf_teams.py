@@ -20,7 +20,7 @@ from awards.domain.sbf.teams import TEAM_TABLES, team_scale
 SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "000_18af0e66f52a62b2.txt"
 
 
-def test_team_tables_are_the_twelve_names() -> None:
+def test_team_tables_are_the_twelve_printed_names_and_gold() -> None:
     assert tuple(TEAM_TABLES) == (
         "B1",
         "B2",
@@ -34,6 +34,7 @@ def test_team_tables_are_the_twelve_names() -> None:
         "G1",
         "G2",
         "G3",
+        "GOLD",
     )
 
 
@@ -168,8 +169,9 @@ def test_variant_is_one_string_for_the_calculator(
 
 def test_every_team_table_states_how_it_is_read() -> None:
     # One row of TEAM_TABLES per table: a barometer awards places, a series matches.
+    # A gold team event is E1 read in gold (gold_teams), so it has no place rule.
     for name, table in TEAM_TABLES.items():
         assert table.name == name
-        assert (table.places is not None) is table.barometer, name
+        assert (table.places is not None) is (table.barometer and name != "GOLD"), name
         assert (table.value is None) is table.barometer, name
-    assert [n for n, t in TEAM_TABLES.items() if t.barometer] == ["B1", "E1"]
+    assert [n for n, t in TEAM_TABLES.items() if t.barometer] == ["B1", "E1", "GOLD"]
