@@ -67,6 +67,14 @@ class AwardsConfig(AppConfig):
                 order=40,
             )
         )
+        START_PAGE.add(
+            Part(
+                "masterpoints_office",
+                selectors.office_part,
+                {"office": "awards/start/_office.html"},
+                order=60,
+            )
+        )
         # Manual entry saves a team match only when the rulebook can award the event.
         AWARD_CHECK.answer_with(services.award_refusal)
         # A results file's own awards are shown beside the ledger's.

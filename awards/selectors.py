@@ -330,6 +330,14 @@ def promotions_part(viewer: Viewer, user=None) -> dict | None:
     return {"clubs": clubs, "days": PROMOTIONS_TO_HAND_OUT_DAYS, "ebu": ebu_ledger()}
 
 
+def office_part(viewer: Viewer, user=None) -> dict | None:
+    """The office's master points steps: foreign holdings converted (000 §8) and the
+    clubs' pin orders (000 lines 58-66, 100-102). Both are the SBF's rules."""
+    if not viewer.roles.office or ebu_ledger():
+        return None
+    return {"conversions": ForeignConversion.objects.count()}
+
+
 def ledger_rows(tournament: Tournament) -> list[LedgerRow]:
     """The tournament's ledger rows, as the file's own awards are compared with them
     (``tournaments.reported.LEDGER_ROWS``)."""

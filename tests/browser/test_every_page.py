@@ -177,6 +177,10 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("handicap-calculator-result", f"/handicap/calculator/?{HANDICAP_SUM}&boards=24"),
             ("handicap-calculator-error", f"/handicap/calculator/?{HANDICAP_SUM}&boards=0"),
             ("club-handicaps", f"/handicap/clubs/{fed['club'].pk}/"),
+            ("handicap-list", "/handicap/list/"),
+            ("handicap-corrections", "/handicap/corrections/"),
+            ("score-sheet", "/tournaments/scoresheet/"),
+            ("championships", "/championships/"),
             ("member-awards", f"/masterpoints/members/{member.mid}/awards/"),
             ("member-handicaps", f"/handicap/members/{member.mid}/"),
             ("handicap-why", f"/handicap/members/{member.mid}/why/{fed['tournament'].pk}/"),
@@ -201,6 +205,7 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
             ("sanctions", "/sanctions/"),
             ("sanction-new", f"/sanctions/new/?club={club.pk}"),
             ("promotions", f"/masterpoints/clubs/{club.pk}/promotions/"),
+            ("pin-orders", f"/masterpoints/clubs/{club.pk}/pin-orders/"),
             ("club-edit", f"/clubs/{club.pk}/edit/"),
             ("notifications", "/notifications/"),
         ]
@@ -218,6 +223,8 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
         ("failed-tournament", fed["failed"].get_absolute_url()),
         ("sanctions", "/sanctions/"),
         ("member-import", "/office/members/import/"),
+        ("conversions", "/masterpoints/conversions/"),
+        ("pin-orders", "/masterpoints/pin-orders/"),
         ("notifications", "/notifications/"),
     ]
 
