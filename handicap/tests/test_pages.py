@@ -337,6 +337,7 @@ def test_calculator_fills_in_the_members_own_handicap(client):
 def test_calculator_is_in_the_navigation(client):
     body = client.get("/", **EN).content.decode()
     assert 'href="/handicap/calculator/"' in body and "Handicap calculator" in body
+    assert 'href="/handicap/list/" id="nav-handicap-list"' in body and "Handicap list" in body
 
 
 def test_a_team_events_matches_show_as_one_line_with_their_rounds(client):

@@ -169,6 +169,9 @@ def test_the_office_sees_one_inbox(client):
     assert 'id="start-failed">2<' in office and 'id="start-stuck">0<' in office
     assert 'id="start-gold-waiting">1<' in office
     assert 'id="start-import-members"' in office
+    # The SBF office's master points steps: 000 §8 conversions and the pin orders.
+    assert 'href="/masterpoints/conversions/" id="start-conversions"' in office
+    assert 'href="/masterpoints/pin-orders/" id="start-pin-orders"' in office
 
 
 @pytest.mark.django_db
