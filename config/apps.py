@@ -10,6 +10,9 @@ class KloverConfig(AppConfig):
     verbose_name = "Klöver"
 
     def ready(self) -> None:
+        from celery.schedules import crontab
+
+        from handicap import tasks as handicap_tasks
         from tournaments.signals import results_changed, results_withdrawn
 
         from . import pipeline, tasks
@@ -20,5 +23,10 @@ class KloverConfig(AppConfig):
         # Celery beat (production): the sweep that runs again reports whose messages
         # were lost. The embedded default's runner thread sweeps by itself.
         app.conf.beat_schedule = {
-            "sweep-stuck-reports": {"task": tasks.sweep_stuck_reports.name, "schedule": 60.0}
+            "sweep-stuck-reports": {"task": tasks.sweep_stuck_reports.name, "schedule": 60.0},
+            # The handicaps by scoring (002 7.1), informative: once a night is enough.
+            "recompute-form-handicaps": {
+                "task": handicap_tasks.recompute_form_handicaps.name,
+                "schedule": crontab(hour=3, minute=30),
+            },
         }

@@ -1,9 +1,11 @@
 """Recompute handicaps from the reported results in date order: every competition
-since --since (default: all), their history rows and the players' current handicaps."""
+since --since (default: all), their history rows and the players' current handicaps;
+after a full recompute, the handicaps by scoring too."""
 
 import time
 from datetime import date
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -21,8 +23,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--since", type=date.fromisoformat, metavar="YYYY-MM-DD")
         parser.add_argument("--phases", action="store_true", help="print the time of each phase")
+        parser.add_argument(
+            "--without-forms",
+            action="store_true",
+            help="leave the handicaps by scoring to their nightly run (a benchmark of this walk)",
+        )
 
-    def handle(self, *args, since, phases, **options):
+    def handle(self, *args, since, phases, without_forms=False, **options):
         started = time.perf_counter()
         seconds: dict[str, float] = {}
         with transaction.atomic():
@@ -37,3 +44,6 @@ class Command(BaseCommand):
             self.stdout.write(
                 "phases: " + ", ".join(f"{name} {value:.1f} s" for name, value in seconds.items())
             )
+        if since is None and not without_forms:
+            # The separate handicaps follow the general one's starts (002 7.1).
+            call_command("recompute_form_handicaps", stdout=self.stdout)
