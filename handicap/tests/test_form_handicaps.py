@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from handicap.domain import for_display
 from handicap.domain.competition import Competition, Entry
 from handicap.domain.policy import IMP, PAIRS, SBF_2007, TOPSCORE
 from handicap.domain.walk import walk
@@ -21,6 +22,7 @@ from members.tests.factories import MemberFactory
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 # (day, scoring, boards, [(a, b, result)]) by player index: topscore results are
 # percentages, IMP results a butler score in IMPs over the event (3.2; lines 133-135).
@@ -194,6 +196,39 @@ def test_a_member_without_a_start_starts_from_their_master_points(general_first)
     recompute_form_handicaps()
     alone = _walk_alone([*players, newcomer, partner], TOPSCORE, [*SEASON, late], [*STARTS, 52, 52])
     assert _held(newcomer, TOPSCORE).handicap == alone[newcomer.pk] != 52
+
+
+def test_the_history_page_shows_both_with_their_counts(client):
+    """7.1 on the member's history page: each scoring's figure, its counts and the day."""
+    players = _season()
+    recompute_form_handicaps()
+    first = players[0]
+    topscore, imp = _held(first, TOPSCORE), _held(first, IMP)
+    body = client.get(f"/handicap/members/{first.mid}/", **EN).content.decode()
+    part = body[body.index('id="form-handicaps"') : body.index('id="handicap-history-help"')]
+    assert "By scoring (002 7.1):" in part
+    shown = {row.scoring: for_display(float(row.handicap)) for row in (topscore, imp)}
+    assert f"topscore <strong>{shown[TOPSCORE]}</strong> (3 competitions, 75 boards)" in part
+    assert f"IMP <strong>{shown[IMP]}</strong> (2 competitions, 40 boards)" in part
+    assert "as of 2026-03-09" in part
+    assert part.index("topscore") < part.index("IMP")
+
+
+def test_the_history_page_in_swedish_uses_decimal_commas(client):
+    players = _season()
+    recompute_form_handicaps()
+    row = _held(players[0], TOPSCORE)
+    body = client.get(
+        f"/handicap/members/{players[0].mid}/", HTTP_ACCEPT_LANGUAGE="sv"
+    ).content.decode()
+    part = body[body.index('id="form-handicaps"') : body.index('id="handicap-history-help"')]
+    assert f"<strong>{for_display(float(row.handicap))}</strong>".replace(".", ",") in part
+
+
+def test_a_member_without_them_sees_nothing(client):
+    member = MemberFactory()
+    body = client.get(f"/handicap/members/{member.mid}/", **EN).content.decode()
+    assert 'id="form-handicaps"' not in body and "By scoring" not in body
 
 
 def test_the_command_prints_the_counts_and_the_time():

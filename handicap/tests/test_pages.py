@@ -171,8 +171,9 @@ def test_all_handicap_changes_query_count_does_not_grow_with_them(
 ):
     for mid, steps in ((74010, 3), (74011, 60)):
         history(MemberFactory(mid=mid), steps)
-        # The member, the number of rows (the paginator), the page with its tournaments.
-        with django_assert_num_queries(3):
+        # The member, the handicaps by scoring, the number of rows (the paginator), the
+        # page with its tournaments.
+        with django_assert_num_queries(4):
             assert client.get(f"/handicap/members/{mid}/").status_code == 200
 
 

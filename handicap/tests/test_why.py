@@ -232,9 +232,9 @@ def test_the_history_pages_queries_do_not_grow_with_matches(client, django_asser
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"/handicap/members/{member.mid}/").status_code == 200
         counts.append(len(queries))
-    # The member, the number of lines (the paginator), the page's rows with their
-    # tournaments and matches.
-    assert counts == [3, 3]
+    # The member, the handicaps by scoring, the number of lines (the paginator), the
+    # page's rows with their tournaments and matches.
+    assert counts == [4, 4]
 
 
 def test_fifty_lines_a_page_however_many_matches(client):
