@@ -90,6 +90,20 @@ class TeamEventForm(ClubChoiceForm):
             'scoring"). Not used in board-a-match.'
         ),
     )
+    team_handicap_form = forms.ChoiceField(
+        label=_("Team results for the handicap"),
+        required=False,
+        choices=Tournament.TeamHandicapForm.choices,
+        initial=Tournament.TeamHandicapForm.MATCH,
+        help_text=_(
+            "How the matches move the players' handicaps (handicap paper, seed 002 "
+            "3.3.3.1-3): each match team against team; or each pair across the field, "
+            "round by round (3.3.3.2) or over the whole event when every team keeps its "
+            "pairs in the same rooms (3.3.3.3). Across the field needs each match's "
+            "boards and which room each player sat in; a match without them counts "
+            "team against team."
+        ),
+    )
     award_table = forms.ChoiceField(
         label=_("Award table"),
         choices=award_tables.choices,
@@ -99,7 +113,9 @@ class TeamEventForm(ClubChoiceForm):
             "place earns."
         ),
     )
-    field_order = ["club", "name", "date", "boards_per_match", "scoring", "vp_scale"]
+    field_order = [
+        "club", "name", "date", "boards_per_match", "scoring", "vp_scale", "team_handicap_form",
+    ]  # fmt: skip
     teams = forms.CharField(
         label=_("Teams"),
         widget=TEXTAREA,
@@ -118,6 +134,9 @@ class TeamEventForm(ClubChoiceForm):
 
     def clean_vp_scale(self) -> str:
         return self.cleaned_data.get("vp_scale") or Tournament.VpScale.WBF
+
+    def clean_team_handicap_form(self) -> str:
+        return self.cleaned_data.get("team_handicap_form") or Tournament.TeamHandicapForm.MATCH
 
     def clean_teams(self) -> list[tuple[int, str]]:
         teams, errors = [], []
@@ -386,9 +405,16 @@ def roster_choices(teams, rosters: dict[int, list[Member]]) -> list:
     ]
 
 
+# LineupSlot.room: the open room, where the home team sits N-S, and the closed room.
+OPEN_ROOM, CLOSED_ROOM = 1, 2
+ROOMS = [("", "–"), (OPEN_ROOM, _("open room")), (CLOSED_ROOM, _("closed room"))]
+
+
 class HalfLineupForm(forms.Form):
     """One half's line-ups: four players per team, chosen from the rosters (each seat's
-    value is the player's MID); a half left empty was not played."""
+    value is the player's MID); a half left empty was not played. Each seat may say
+    its room (results across the field, 002 3.3.3.2-3); :func:`check_rooms` sees that
+    a team's rooms, when given, hold two players each."""
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -400,6 +426,13 @@ class HalfLineupForm(forms.Form):
                     label=_("Player %(row)s") % {"row": seat},
                     required=False,
                     choices=choices,
+                    coerce=int,
+                    empty_value=None,
+                )
+                self.fields[f"{side}_{seat}_room"] = forms.TypedChoiceField(
+                    label=_("Room of player %(row)s") % {"row": seat},
+                    required=False,
+                    choices=ROOMS,
                     coerce=int,
                     empty_value=None,
                 )
@@ -427,7 +460,44 @@ class HalfLineupForm(forms.Form):
         }
         if not mids["home"] and not mids["away"]:
             return None
-        return HalfLineup(half=half, home=mids["home"], away=mids["away"])
+        rooms = {side: self.rooms(side) for side in SIDES}
+        return HalfLineup(
+            half=half,
+            home=mids["home"],
+            away=mids["away"],
+            home_rooms=rooms["home"],
+            away_rooms=rooms["away"],
+        )
+
+    def rooms(self, side: str) -> tuple[int | None, ...]:
+        """The rooms of ``side``'s players, in seat order; () when none is given."""
+        data = self.cleaned_data
+        seats = [seat for seat in range(1, PLAYERS_PER_HALF + 1) if data.get(f"{side}_{seat}")]
+        found = tuple(data.get(f"{side}_{seat}_room") for seat in seats)
+        return found if any(found) else ()
+
+
+def check_rooms(formset, teams: dict[str, Entry]) -> bool:
+    """Rooms, where a half gives them, put two players of each team in each room
+    (one pair a room, 002 3.3.3.2); each half that does not says so, naming the team
+    and the half. True when every half passes."""
+    passed = True
+    for half, form in enumerate(formset.forms, start=1):
+        if not form.is_valid():
+            continue
+        for side in SIDES:
+            rooms = form.rooms(side)
+            if rooms and not (rooms.count(OPEN_ROOM) == rooms.count(CLOSED_ROOM) == 2):
+                form.add_error(
+                    None,
+                    _(
+                        "Half %(half)s, %(team)s: put two players in the open room and two "
+                        "in the closed room, or give no rooms."
+                    )
+                    % {"half": half, "team": TeamChoiceField.team_label(teams[side])},
+                )
+                passed = False
+    return passed
 
 
 HalfLineupFormSet = formset_factory(

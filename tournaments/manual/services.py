@@ -89,11 +89,15 @@ class TeamEntryError(Exception):
 
 @dataclass(frozen=True)
 class HalfLineup:
-    """Who sat for each team in one half: MIDs, four per team."""
+    """Who sat for each team in one half: MIDs, four per team; ``home_rooms`` and
+    ``away_rooms``, when given, line up with them (1 open room, 2 closed; None not
+    said): what results across the field read (002 3.3.3.2-3)."""
 
     half: int
     home: tuple[int, ...]
     away: tuple[int, ...]
+    home_rooms: tuple[int | None, ...] = ()
+    away_rooms: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,7 @@ def create_team_event(
     award_table: str,
     scoring: str = Tournament.Scoring.TEAM_VP,
     vp_scale: str = WBF_SCALE,
+    team_handicap_form: str = Tournament.TeamHandicapForm.MATCH,
 ) -> Tournament:
     """A team event of ``organiser`` with its teams and the award table it is played
     for (one of ``award_tables.TEAM_AWARD_TABLES``; "" in a federation of licences),
@@ -178,6 +183,13 @@ def create_team_event(
         )
     if vp_scale not in VP_SCALES:
         problems.append(EntryProblem("vp_scale", gettext_noop("Choose one of the VP scales.")))
+    if team_handicap_form not in Tournament.TeamHandicapForm.values:
+        problems.append(
+            EntryProblem(
+                "team_handicap_form",
+                gettext_noop("Choose how the team results move handicaps."),
+            )
+        )
     if scoring == Tournament.Scoring.BOARD_A_MATCH:
         # Board points are the match score; no VP scale is read.
         vp_scale = WBF_SCALE
@@ -235,6 +247,7 @@ def create_team_event(
             kind=Tournament.Kind.TEAMS,
             scoring=scoring,
             vp_scale=vp_scale,
+            team_handicap_form=team_handicap_form,
             source_format=MANUAL,
             award_table=award_table,
         )
@@ -1040,14 +1053,18 @@ def record_team_match(
         slots = []
         for h in halves:
             for side, entry in (("home", home), ("away", away)):
-                for mid in getattr(h, side):
+                rooms = getattr(h, f"{side}_rooms")
+                for seat, mid in enumerate(getattr(h, side)):
                     member = members[mid]
                     player, _created = EntryPlayer.objects.get_or_create(
                         entry=entry,
                         member=member,
                         defaults={"name": f"{member.first_name} {member.last_name}"},
                     )
-                    slots.append(LineupSlot(match=match, entry=entry, half=h.half, player=player))
+                    room = rooms[seat] if seat < len(rooms) else None
+                    slots.append(
+                        LineupSlot(match=match, entry=entry, half=h.half, player=player, room=room)
+                    )
         LineupSlot.objects.bulk_create(slots)
         _refresh_halves_played([home, away])
         _add_to_rosters(tournament, slots)

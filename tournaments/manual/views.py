@@ -33,6 +33,7 @@ from .forms import (
     PairsEventForm,
     TeamEventForm,
     TeamRosterForm,
+    check_rooms,
     delayed_tables_from,
     lineups_from,
     pairs_report,
@@ -104,6 +105,7 @@ def team_event_create(request):
                 award_table=data.get("award_table", ""),
                 scoring=data["scoring"],
                 vp_scale=data["vp_scale"],
+                team_handicap_form=data["team_handicap_form"],
             )
         except services.TeamEntryError as refused:
             _show_problems(refused.problems, form)
@@ -249,7 +251,15 @@ def team_match(request, pk: int):
     slow = DelayedTableFormSet(request.POST or None, prefix="slow")
     preview = None
     assessed = None
-    if request.method == "POST" and form.is_valid() and formset.is_valid() and slow.is_valid():
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and formset.is_valid()
+        and slow.is_valid()
+        and check_rooms(
+            formset, {"home": form.cleaned_data["home"], "away": form.cleaned_data["away"]}
+        )
+    ):
         data = form.cleaned_data
         arguments = {
             "tournament": tournament,
