@@ -340,12 +340,22 @@ class PbnGame:
     auction: Auction | None
     play: Play | None
     tables: tuple[PbnTable, ...]
+    # The line each tag was written on (an inherited tag: the game's first line), so a
+    # reader of the tags can point at the one that is wrong.
+    tag_lines: tuple[tuple[str, int], ...] = ()
 
     def tag(self, name: str) -> str | None:
         for tag_name, value in self.tags:
             if tag_name == name:
                 return value
         return None
+
+    def tag_line(self, name: str) -> int:
+        """The line of tag ``name``; the game's first line when the game has no such tag."""
+        for tag_name, line in self.tag_lines:
+            if tag_name == name:
+                return line
+        return self.line
 
     def table(self, name: str) -> PbnTable | None:
         for table in self.tables:
@@ -1123,6 +1133,9 @@ class _GameChecker:
             auction=auction.value if auction else None,
             play=play.value if play else None,
             tables=tables,
+            tag_lines=tuple(
+                (tag.name, tag.line) for tag in self.game.tags if tag.value is not None
+            ),
         )
 
     # -- plain tag values
