@@ -359,6 +359,7 @@ def _save_results(
                 entry=entries[(m.section, key)],
                 half=lineup.half,
                 player=seats[(m.section, key)][seat - 1],
+                room=lineup.room,
             )
             for saved, m in zip(matches, report.matches, strict=True)
             for lineup in m.lineups

@@ -153,6 +153,8 @@ class ReportedLineup:
     half: int
     side: str  # "home" or "away"
     players: tuple[int, ...]
+    # 1 open room, 2 closed (LineupSlot.room); None when the file does not say
+    room: int | None = None
 
 
 @dataclass(frozen=True)
