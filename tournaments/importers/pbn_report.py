@@ -17,6 +17,7 @@ from tournaments.domain.contract import Contract, PassedOut, Seat, format_contra
 
 from . import limits
 from .pbn import PbnError, PbnFile, PbnGame, PbnTable, TableRow, decode_pbn, parse_pbn
+from .pbn_teams import is_two_room, team_matches
 from .report import (
     Problem,
     ReportedEntry,
@@ -103,13 +104,17 @@ def report_from_pbn(parsed: PbnFile, filename: str) -> ReportedEvent:
         raise PbnReportError([Problem(filename, NO_RESULTS)])
     if not parsed.total_score_tables:
         raise PbnReportError([Problem(filename, NO_RANKING)])
-    return _Mapper(filename, games).report()
+    return _Mapper(filename, games, rooms=[g for g in parsed.games if is_two_room(g)]).report()
 
 
 class _Mapper:
-    def __init__(self, filename: str, games: list[PbnGame]) -> None:
+    def __init__(
+        self, filename: str, games: list[PbnGame], rooms: list[PbnGame] | None = None
+    ) -> None:
         self.filename = filename
         self.games = games
+        # the games of two-room team matches (Room "Open"/"Closed"): pbn_teams reads them
+        self.rooms = rooms or []
         self.problems: list[Problem] = []
 
     def at(self, line: int) -> Text:
@@ -118,6 +123,8 @@ class _Mapper:
     def report(self) -> ReportedEvent:
         kind = self._kind()
         entries, movements, keys = self._entries(kind)
+        if kind == "teams" and self.rooms:
+            return self._team_report(entries, movements)
         lines = self._lines(keys) if kind == "pairs" else []
         scoring = self._scoring(lines) if lines else "ranking"
         if scoring == "ranking":
@@ -155,6 +162,35 @@ class _Mapper:
             lines=tuple(lines),
             boards=boards,
             problems=tuple(self.problems),
+        )
+
+    def _team_report(
+        self, entries: list[ReportedEntry], movements: dict[str, str]
+    ) -> ReportedEvent:
+        """A teams event whose deals were played in two rooms: its matches are read
+        from the Open and Closed games (pbn_teams), its teams from the ranking."""
+        read = team_matches(self.rooms, entries, self.filename)
+        name = self._tag("Event") or PurePath(self.filename).stem
+        played = self._date()
+        # The boards a team plays: each round's longest match, added up.
+        longest: dict[int, int] = {}
+        for match in read.matches:
+            longest[match.round] = max(longest.get(match.round, 0), match.boards)
+        return ReportedEvent(
+            source_format="pbn",
+            event_id=f"{played}-{name}"[:100],
+            name=name[:200],
+            date=played,
+            kind="teams",
+            scoring=read.scoring,
+            sections=tuple(
+                ReportedSection(name=section, movement="teams") for section in movements
+            ),
+            entries=tuple(entries),
+            boards=sum(longest.values()),
+            one_winner=True,
+            problems=(*self.problems, *read.problems),
+            matches=read.matches,
         )
 
     # -- event
