@@ -173,3 +173,57 @@ class CorrectionsForm(forms.Form):
             raise forms.ValidationError(unknown)
         self.lines = numbers
         return entries
+
+
+class StartEstimateForm(forms.Form):
+    """The office's estimated start of a player from abroad (002 5.2, lines 441-443):
+    estimated master points that reflect the level of play, or a handicap directly."""
+
+    mid = forms.IntegerField(label=_("Membership number (MID)"), min_value=1)
+    master_points = forms.DecimalField(
+        label=_("Estimated master points"),
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+        help_text=_("The start then follows from them as from anybody's (equation 10)."),
+        widget=_number_input(),
+    )
+    handicap = forms.DecimalField(
+        label=_("Or an estimated handicap"),
+        required=False,
+        # 002 line 425 names -10 as the lowest handicap a scale may come to.
+        min_value=-10,
+        max_digits=6,
+        decimal_places=2,
+        help_text=_("Over 52 counts as 52."),
+        widget=_number_input(),
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("What the estimate rests on, e.g. the player's level abroad."),
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+    member: Member
+
+    def clean_mid(self):
+        mid = self.cleaned_data["mid"]
+        member = Member.objects.filter(mid=mid).first()
+        if member is None:
+            raise forms.ValidationError(_("No member has MID %(mid)s."), params={"mid": mid})
+        self.member = member
+        return mid
+
+    def clean(self):
+        data = super().clean()
+        given = [name for name in ("master_points", "handicap") if data.get(name) is not None]
+        if len(given) != 1 and not {"master_points", "handicap"} & set(self.errors):
+            self.add_error(
+                "master_points",
+                _("Give either estimated master points or an estimated handicap, not both.")
+                if given
+                else _("Give estimated master points or an estimated handicap."),
+            )
+        return data

@@ -34,7 +34,6 @@ from tournaments.models import TeamMatch, Tournament
 
 from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange
-from .domain.formula import start_handicap
 from .domain.rewalk import Rewalk, Stored, carried
 from .history import (
     _COPY_FIELDS,
@@ -46,10 +45,10 @@ from .history import (
     _read_fields,
     _text,
     handicaps_before,
-    master_points_before,
     write_current,
 )
 from .models import HandicapChange, MemberHandicap
+from .starts import held_starts, starts_for
 from .teams import team_competitions
 
 log = logging.getLogger("handicap.services")
@@ -460,12 +459,9 @@ def _futures(players: list[str], day: date) -> list[tuple[int, date, int]]:
 
 
 def _start_of(member: int, day: date, policy: HandicapPolicy) -> Decimal:
-    """H0 of a member first met on ``day``: their MemberHandicap's, else from their
-    master points then (5.1-5.2)."""
-    found = MemberHandicap.objects.filter(member_id=member).values_list("start", flat=True).first()
-    if found is None:
-        found = Decimal(_text(start_handicap(master_points_before(member, day), policy), 2))
-    return found
+    """H0 of a member first met on ``day``: the office's estimate, the start held, else
+    from their master points then (5.1-5.2; ``starts.starts_for``)."""
+    return starts_for([member], day, policy)[member]
 
 
 def _write_rows(deletes: list[int], updates: list[str], inserts: list[str]) -> None:
@@ -532,9 +528,7 @@ def _column(name: str) -> str:
 
 def refresh_current(members: list[int], starts: dict[int, Decimal], policy: HandicapPolicy) -> None:
     """``MemberHandicap`` of these members from their last history row (or H0)."""
-    have = dict(
-        MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
-    )
+    have = held_starts(members, policy)
     write_current(members, dict(last_rows(members)), {**starts, **have}, policy)
 
 
@@ -672,6 +666,16 @@ def carry_forward(tournament: Tournament, policy: HandicapPolicy) -> Outcome:
     return walk.run()
 
 
+def restart_member(member: int, since: date, policy: HandicapPolicy) -> Outcome:
+    """A member's start changed (the office's estimate, 5.2): their rows from ``since``
+    (their first) are checked against the start now held, and where it differs the walk
+    goes on from there, as far as the change reaches; their current handicap follows."""
+    walk = IncrementalWalk(policy)
+    _check_chains(since, walk, [member])
+    walk.touched.add(member)
+    return walk.run()
+
+
 def withdraw(tournament: int, policy: HandicapPolicy) -> Outcome:
     """A report withdrawn: its rows go and the later competitions they reach follow."""
     walk = IncrementalWalk(policy)
@@ -746,11 +750,7 @@ def _check_chains(
             _break(walk, member, (day, tid, match), previous, float(prev_new), since)
     # A member's first row from ``since`` on against their last row before it, or H0.
     before = _last_rows_before(since, list(firsts))
-    starts = dict(
-        MemberHandicap.objects.filter(
-            member_id__in=[m for m in firsts if m not in before]
-        ).values_list("member_id", "start")
-    )
+    starts = held_starts([m for m in firsts if m not in before], walk.policy)
     for member, (day, tid, match, old) in firsts.items():
         if member in before:
             expected = before[member]

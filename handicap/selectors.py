@@ -17,14 +17,15 @@ from members.services import current_season
 from tournaments.models import Standing, Tournament
 
 from .domain import SBF_2007, TEAM_MATCH, HandicapPolicy, for_display
+from .domain.activity import inactive_from, is_inactive
 from .domain.corrections import StartingCorrection, starting_corrections
 from .domain.errors import HandicapInputError
 from .domain.event import HandicapPlacing
 from .domain.explain import Explanation, Row, explain
-from .domain.formula import start_handicap
-from .history import FORM, master_points_before
-from .models import HandicapChange, MemberHandicap
+from .history import FORM
+from .models import HandicapChange, MemberHandicap, StartEstimate
 from .services import POLICY, handicap_placings
+from .starts import start_of_estimate, starts_for
 
 # The member page shows the latest changes; all of them are a page of their own.
 HISTORY_SHOWN = 10
@@ -74,6 +75,33 @@ def member_handicap(member: Member) -> dict:
         "limited": count > len(rows),
         "chart": handicap_chart([(_day(m), v) for m, v in months]) if months else None,
     }
+
+
+@dataclass(frozen=True)
+class StartStory:
+    """How a member's handicap started, and whether it is on the lists today."""
+
+    start: Decimal
+    estimate: StartEstimate | None  # the office's, for a player from abroad (5.2)
+    last_competition: date | None
+    inactive_from: date | None  # the day they left the lists, while inactive
+
+
+def start_story(member: Member, today: date) -> StartStory | None:
+    """The history page's start and activity (``includes/_start.html``). The member comes
+    with ``current_handicap`` and ``handicap_estimate`` selected: no query here."""
+    held = getattr(member, "current_handicap", None)
+    estimate = getattr(member, "handicap_estimate", None)
+    if held is None and estimate is None:
+        return None
+    start = start_of_estimate(estimate, POLICY) if estimate is not None else held.start
+    last = held.updated_on if held is not None else None
+    return StartStory(
+        start=start,
+        estimate=estimate,
+        last_competition=last,
+        inactive_from=inactive_from(last) if last and is_inactive(last, today) else None,
+    )
 
 
 def member_history(member: Member) -> QuerySet[HandicapChange]:
@@ -420,7 +448,7 @@ def handicap_chart(points: Sequence[tuple[date, Decimal | float]]) -> Chart:
 class SheetPlayer:
     member: Member
     handicap: float
-    estimated: bool  # no handicap yet: the start handicap from master points (4.1)
+    estimated: bool  # no handicap yet: their start (the office's estimate or (10), 5.1-5.2)
 
 
 @dataclass(frozen=True)
@@ -433,19 +461,20 @@ class SheetLine:
 
 def starting_sheet(entries: Sequence[Sequence[int]], lines: Sequence[int]):
     """The organiser's sheet of starting corrections (``domain.corrections``) from the
-    players' handicaps today; a member without one starts from their master points."""
+    players' handicaps today; a member without one at their start (``starts_for``: the
+    office's estimate for a player from abroad, else from their master points)."""
     mids = [mid for entry in entries for mid in entry]
     members = {m.mid: m for m in Member.objects.filter(mid__in=mids)}
     current = dict(
         MemberHandicap.objects.filter(member__mid__in=mids).values_list("member__mid", "handicap")
     )
-    today = timezone.localdate()
+    new = [member.pk for mid, member in members.items() if mid not in current]
+    starts = starts_for(new, timezone.localdate(), POLICY)
 
     def player(mid: int) -> SheetPlayer:
         if mid in current:
             return SheetPlayer(members[mid], float(current[mid]), False)
-        points = master_points_before(members[mid].pk, today)
-        return SheetPlayer(members[mid], start_handicap(points, POLICY), True)
+        return SheetPlayer(members[mid], float(starts[members[mid].pk]), True)
 
     players = [tuple(player(mid) for mid in entry) for entry in entries]
     sheet = starting_corrections([[p.handicap for p in entry] for entry in players], POLICY)

@@ -58,6 +58,7 @@ from .history import (
 )
 from .incremental import carry_forward, check_since, refresh_current, rewalk_report, withdraw
 from .models import HandicapChange, MemberHandicap
+from .starts import as_stored, estimated_starts, held_starts, starts_for
 from .teams import team_competitions
 
 log = logging.getLogger(__name__)
@@ -66,22 +67,18 @@ POLICY: HandicapPolicy = SBF_2007
 
 def _before_the_day(day: date, members: list[int]) -> Callable[[str], float | None]:
     """Each player's handicap the day before ``day``, as the handicap list reads it: the
-    last change before, else the start handicap held, else the start from the master
-    points then; a non-member (``t:``) has none (the rules estimate them, 5.3, 5.4)."""
+    last change before, else their start (``starts.starts_for``: the office's estimate,
+    the start held, or from the master points then); a non-member (``t:``) has none
+    (the rules estimate them, 5.3, 5.4)."""
     known = {str(m): float(h) for m, h in handicaps_before(day, members).items()}
-    starts = dict(
-        MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
-    )
+    starts = starts_for([m for m in members if str(m) not in known], day, POLICY)
 
     def before(player: str) -> float | None:
         if player.startswith("t:"):
             return None
         if player in known:
             return known[player]
-        member = int(player)
-        if member in starts:
-            return float(starts[member])
-        return start_handicap(master_points_before(member, day))
+        return float(starts[int(player)])
 
     return before
 
@@ -111,9 +108,10 @@ def handicap_placings(tournament: Tournament) -> tuple:
 def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal | None]:
     """Each tournament's field average handicap over its players the day before (the
     award step's raised gold, 000 lines 373-379; awards/field.py): their last handicap
-    before the day, else the start handicap they hold. None when a player has neither
-    or is not a member: the report's own handicaps then decide. (A start worked out from
-    master points would make the average depend on the ledger the award step writes.)"""
+    before the day, else the start they hold or the office estimated for them (5.2). None
+    when a player has none of these or is not a member: the report's own handicaps then
+    decide. (A start worked out from master points would make the average depend on the
+    ledger the award step writes.)"""
     found: dict[int, Decimal | None] = {}
     days = dict(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", "start_date"))
     for pk, competition in competitions(list(tournament_ids)).items():
@@ -123,9 +121,7 @@ def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal 
             continue
         members = _members_of(competition)
         known = {m: float(h) for m, h in handicaps_before(days[pk], members).items()}
-        held = dict(
-            MemberHandicap.objects.filter(member_id__in=members).values_list("member_id", "start")
-        )
+        held = held_starts(members, POLICY)
         values = [known.get(m, float(held[m]) if m in held else None) for m in members]
         if any(v is None for v in values):
             found[pk] = None
@@ -344,10 +340,11 @@ def _recompute_from(
         _empty_history()
     if bounds["first"] is None:
         if full:  # nothing reported: everybody is back at their start handicap
-            starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
+            starts = held_starts(None, policy)
             _save_current(starts, {}, {}, starts, (None, None), policy)
         return 0
-    starts = dict(MemberHandicap.objects.values_list("member_id", "start"))
+    # The office's estimates (5.2) and the starts held; others from their master points.
+    starts = held_starts(None, policy)
 
     current: dict[str, float] = {}
     looked_up: set[str] = set()
@@ -376,7 +373,7 @@ def _recompute_from(
             member = int(player)
             if member not in starts:
                 mp = db.submit(master_points_before, member, day).result()
-                starts[member] = Decimal(_text(start_handicap(mp, policy), 2))
+                starts[member] = as_stored(start_handicap(mp, policy))
             return float(starts[member])
 
         # The full recompute per competition on PostgreSQL: COPY's text made as it walks.
@@ -622,8 +619,10 @@ def _save_current(
 
 def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:
     """Give every member without a handicap H0 = 52 / (1 + 0.01 MP) from the master
-    points they hold now (5.1); returns how many were seeded."""
+    points they hold now (5.1), or the start the office estimated (5.2); returns how
+    many were seeded."""
     have = set(MemberHandicap.objects.values_list("member_id", flat=True))
+    estimated = estimated_starts(None, policy)
     holdings = {
         m: Holding(bronze=b, silver=s, gold=g).master_points
         for m, b, s, g in MasterPointHolding.objects.values_list(
@@ -632,7 +631,11 @@ def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:
     }
     rows = []
     for member in Member.objects.exclude(pk__in=have).values_list("pk", flat=True):
-        start = Decimal(_text(start_handicap(holdings.get(member, 0), policy), 2))
+        start = (
+            estimated[member]
+            if member in estimated
+            else as_stored(start_handicap(holdings.get(member, 0), policy))
+        )
         rows.append((member, start, start, None, policy.version))
     replace_rows(
         MemberHandicap.objects.none(),

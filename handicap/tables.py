@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -10,6 +11,7 @@ from tournaments.tables import TournamentColumn
 
 from .domain import for_display
 from .models import HandicapChange, MemberHandicap
+from .starts import start_of_estimate
 from .templatetags.handicap import hcp, signed
 
 
@@ -197,3 +199,52 @@ class NationalHandicapTable(tables.Table):
 
     def render_handicap(self, value):
         return for_display(float(value))
+
+
+class StartEstimateTable(tables.Table):
+    """The office's estimated starts for players from abroad (002 5.2, lines 441-443),
+    newest first (the order is ``estimates.estimates``'s)."""
+
+    caption = _("Estimated starts")
+
+    mid = tables.Column(
+        accessor="member__mid",
+        verbose_name=_("MID"),
+        linkify=lambda record: reverse("handicap:member_history", args=[record.member.mid]),
+    )
+    name = tables.Column(accessor="member__last_name", verbose_name=_("Name"))
+    club_name = tables.Column(verbose_name=_("Club"), default="–")
+    estimate = tables.Column(accessor="pk", verbose_name=_("Estimate"))
+    start = tables.Column(
+        accessor="pk", verbose_name=_("Start handicap"), attrs={"td": {"class": "num"}}
+    )
+    reason = tables.Column(verbose_name=_("Reason"))
+    decided_on = tables.DateColumn(verbose_name=_("Decided"), format="Y-m-d")
+    decided_by = tables.Column(verbose_name=_("By"), default="–")
+    change = tables.Column(accessor="pk", verbose_name="", empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table table-sm", "id": "start-estimates"}
+        empty_text = _("The office has estimated no starts.")
+
+    def __init__(self, data, *, policy, **kwargs):
+        self.policy = policy
+        super().__init__(data, **kwargs)
+
+    def render_name(self, record):
+        return record.member.full_name
+
+    def render_estimate(self, record):
+        if record.master_points is not None:
+            return _("%(points)s master points") % {"points": floatformat(record.master_points, -2)}
+        return _("handicap %(handicap)s") % {"handicap": floatformat(record.handicap, -2)}
+
+    def render_start(self, record):
+        return for_display(float(start_of_estimate(record, self.policy)))
+
+    def render_decided_by(self, value):
+        return value.get_full_name() or value.get_username()
+
+    def render_change(self, record):
+        return format_html('<a href="?mid={}#estimate-form">{}</a>', record.member.mid, _("Change"))

@@ -12,4 +12,6 @@ urlpatterns = [
     path("members/<int:mid>/", views.member_history, name="member_history"),
     path("members/<int:mid>/why/<int:tournament>/", views.why, name="why"),
     path("dm/<int:pk>/", views.dm_hcp30, name="dm_hcp30"),
+    path("estimates/", views.estimates, name="estimates"),
+    path("estimates/<int:mid>/delete/", views.estimate_delete, name="estimate_delete"),
 ]

@@ -2,19 +2,32 @@
 history, each line opening to its equations, and DM Par Hcp 30+'s check of its pairs
 (the member page's section is a page part: ``selectors.member_part``)."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from members.common.exports import csv_response, wants_export
 from members.models import Club, Member
-from members.permissions import member_of
+from members.permissions import is_office_staff, member_of, require
 from tournaments.championships.models import Championship
 
 from .championships import hcp30_check
 from .domain import for_display
+from .estimates import delete_estimate, save_estimate
+from .estimates import estimates as all_estimates
 from .filters import NationalHandicapFilter
-from .forms import CalculatorForm, CorrectionsForm, PartnerSearchForm
+from .forms import (
+    CalculatorForm,
+    CorrectionsForm,
+    PartnerSearchForm,
+    StartEstimateForm,
+)
+from .models import StartEstimate
 from .selectors import club_handicaps as club_list
 from .selectors import (
     current_handicap,
@@ -22,15 +35,18 @@ from .selectors import (
     national_handicaps,
     partner_choices,
     partner_with_handicap,
+    start_story,
     starting_sheet,
 )
 from .selectors import member_history as history_of
 from .selectors import why as why_of
+from .services import POLICY
 from .tables import (
     ClubHandicapTable,
     HandicapHistoryTable,
     HandicapLineTable,
     NationalHandicapTable,
+    StartEstimateTable,
 )
 
 HISTORY_PER_PAGE = 50
@@ -96,14 +112,24 @@ def club_handicaps(request, pk: int):
 def member_history(request, mid: int):
     """Every handicap change of a member, a competition a line (a team event's matches
     on one), 50 lines a page; as CSV every row, each match its own."""
-    member = get_object_or_404(Member, mid=mid)
+    member = get_object_or_404(
+        Member.objects.select_related("current_handicap", "handicap_estimate"), mid=mid
+    )
     if wants_export(request):
         return csv_response(
             HandicapHistoryTable(history_of(member)).as_values(), f"handicap-{member.mid}.csv"
         )
     table = HandicapLineTable(history_lines(member), member=member)
     RequestConfig(request, paginate={"per_page": HISTORY_PER_PAGE}).configure(table)
-    return render(request, "handicap/member_history.html", {"member": member, "table": table})
+    return render(
+        request,
+        "handicap/member_history.html",
+        {
+            "member": member,
+            "table": table,
+            "start": start_story(member, timezone.localdate()),
+        },
+    )
 
 
 def why(request, mid: int, tournament: int):
@@ -152,3 +178,65 @@ def national_list(request):
     table = NationalHandicapTable(found.qs)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "handicap/national_list.html", {"filter": found, "table": table})
+
+
+@login_required
+def estimates(request):
+    """The office's estimated starts for players from abroad (002 5.2, lines 441-443):
+    the list, and a form to give or change one (``?mid=`` fills it in) or take it away.
+    Saving walks the member's handicap again from the new start."""
+    require(is_office_staff(request.user))
+    existing = None
+    if request.method == "POST":
+        form = StartEstimateForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            save_estimate(
+                member=form.member,
+                master_points=data["master_points"],
+                handicap=data["handicap"],
+                reason=data["reason"],
+                user=request.user,
+            )
+            messages.success(
+                request,
+                gettext("The start of %(name)s was estimated.") % {"name": form.member.full_name},
+            )
+            return redirect("handicap:estimates")
+    else:
+        mid = _mid(request.GET.get("mid"))
+        existing = (
+            StartEstimate.objects.filter(member__mid=mid).select_related("member").first()
+            if mid is not None
+            else None
+        )
+        initial = {"mid": mid} if mid is not None else {}
+        if existing is not None:
+            initial.update(
+                master_points=existing.master_points,
+                handicap=existing.handicap,
+                reason=existing.reason,
+            )
+        form = StartEstimateForm(initial=initial)
+    table = StartEstimateTable(all_estimates(), policy=POLICY)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "handicap/estimates.html",
+        {"form": form, "table": table, "existing": existing},
+    )
+
+
+@login_required
+@require_POST
+def estimate_delete(request, mid: int):
+    """Take an estimated start away: the member starts from their own master points."""
+    require(is_office_staff(request.user))
+    member = get_object_or_404(Member, mid=mid)
+    if delete_estimate(member=member, user=request.user):
+        messages.success(
+            request,
+            gettext("%(name)s starts from their own master points again.")
+            % {"name": member.full_name},
+        )
+    return redirect("handicap:estimates")

@@ -117,6 +117,22 @@ def entry_handicap(
     return previous if previous is not None else start_handicap(master_points, policy)
 
 
+def estimated_start(
+    master_points: float | Decimal | None = None,
+    handicap: float | Decimal | None = None,
+    policy: HandicapPolicy = SBF_2007,
+) -> float:
+    """The start of a player from abroad from the office's estimate (5.2, lines 441-443):
+    estimated master points "which should reflect the level of play" go through (10)
+    like anybody's; a handicap given directly is kept, over the maximum corrected to it
+    (section 2). Exactly one of the two."""
+    if master_points is not None and handicap is None:
+        return start_handicap(master_points, policy)
+    if handicap is not None and master_points is None:
+        return capped(float(handicap), policy)
+    raise ValueError("an estimate is either master points or a handicap, not both or neither")
+
+
 def for_display(value: float, places: int = 1) -> Decimal:
     """A handicap or result as shown: ``places`` decimals, a half away from zero."""
     return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
