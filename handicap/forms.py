@@ -227,3 +227,13 @@ class StartEstimateForm(forms.Form):
                 else _("Give estimated master points or an estimated handicap."),
             )
         return data
+
+
+class ListActivityForm(forms.Form):
+    """A handicap list's choice to show the inactive members too (``domain.activity``)."""
+
+    inactive = forms.BooleanField(label=_("Show inactive players too"), required=False)
+
+    @property
+    def show_inactive(self) -> bool:
+        return self.is_valid() and self.cleaned_data["inactive"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import Avg, FilteredRelation, Max, Q, QuerySet
+from django.db.models import Avg, Count, FilteredRelation, Max, Q, QuerySet
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
@@ -17,7 +17,7 @@ from members.services import current_season
 from tournaments.models import Standing, Tournament
 
 from .domain import SBF_2007, TEAM_MATCH, HandicapPolicy, for_display
-from .domain.activity import inactive_from, is_inactive
+from .domain.activity import active_since, inactive_from, is_inactive
 from .domain.corrections import StartingCorrection, starting_corrections
 from .domain.errors import HandicapInputError
 from .domain.event import HandicapPlacing
@@ -491,6 +491,28 @@ def starting_sheet(entries: Sequence[Sequence[int]], lines: Sequence[int]):
         "favourites": [rows[i] for i in sheet.favourites],
         "team": len(entries[0]) == 4,
     }
+
+
+@dataclass(frozen=True)
+class ListActivity:
+    """How many members a handicap list shows, and how many it leaves out as inactive."""
+
+    shown: int
+    left_out: int
+
+
+def by_activity(
+    handicaps: QuerySet[MemberHandicap], *, show_inactive: bool, today: date
+) -> tuple[QuerySet[MemberHandicap], ListActivity]:
+    """A handicap list without its inactive members (``domain.activity``: no competition
+    for over a year), unless asked for them, and the counts of both: one query, which
+    also serves as the list's count for its pages."""
+    active = Q(updated_on__isnull=True) | Q(updated_on__gte=active_since(today))
+    counts = handicaps.aggregate(everyone=Count("pk"), active=Count("pk", filter=active))
+    if show_inactive:
+        return handicaps, ListActivity(shown=counts["everyone"], left_out=0)
+    left_out = counts["everyone"] - counts["active"]
+    return handicaps.filter(active), ListActivity(shown=counts["active"], left_out=left_out)
 
 
 def national_handicaps() -> QuerySet[MemberHandicap]:

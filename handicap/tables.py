@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django_tables2.data import TableData
+from django_tables2.data import TableData, TableQuerysetData
 
 from tournaments.tables import TournamentColumn
 
@@ -168,6 +168,15 @@ class HandicapLineTable(tables.Table):
             reverse("handicap:why", args=[self.member.mid, record.tournament_id]),
             signed(value),
         )
+
+
+class CountedData(TableQuerysetData):
+    """A handicap list whose length the page has counted already (``selectors.by_activity``
+    counts the members shown and those left out in one query): the pages ask no more."""
+
+    def __init__(self, data, length: int):
+        super().__init__(data)
+        self._length = length
 
 
 class NationalHandicapTable(tables.Table):

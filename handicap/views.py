@@ -24,12 +24,13 @@ from .filters import NationalHandicapFilter
 from .forms import (
     CalculatorForm,
     CorrectionsForm,
+    ListActivityForm,
     PartnerSearchForm,
     StartEstimateForm,
 )
 from .models import StartEstimate
-from .selectors import club_handicaps as club_list
 from .selectors import (
+    by_activity,
     current_handicap,
     history_lines,
     national_handicaps,
@@ -38,11 +39,13 @@ from .selectors import (
     start_story,
     starting_sheet,
 )
+from .selectors import club_handicaps as club_list
 from .selectors import member_history as history_of
 from .selectors import why as why_of
 from .services import POLICY
 from .tables import (
     ClubHandicapTable,
+    CountedData,
     HandicapHistoryTable,
     HandicapLineTable,
     NationalHandicapTable,
@@ -104,9 +107,17 @@ def calculator(request):
 
 def club_handicaps(request, pk: int):
     club = get_object_or_404(Club, pk=pk)
-    table = ClubHandicapTable(club_list(club))
+    activity = ListActivityForm(request.GET)
+    shown, counts = by_activity(
+        club_list(club), show_inactive=activity.show_inactive, today=timezone.localdate()
+    )
+    table = ClubHandicapTable(CountedData(shown, counts.shown))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "handicap/club_handicaps.html", {"club": club, "table": table})
+    return render(
+        request,
+        "handicap/club_handicaps.html",
+        {"club": club, "table": table, "activity": activity, "counts": counts},
+    )
 
 
 def member_history(request, mid: int):
@@ -173,11 +184,20 @@ def corrections(request):
 
 
 def national_list(request):
-    """Every member's handicap, best first, by district or club (this season's)."""
+    """Every active member's handicap, best first, by district or club (this season's);
+    the inactive ones too when asked (``domain.activity``)."""
     found = NationalHandicapFilter(request.GET or None, queryset=national_handicaps())
-    table = NationalHandicapTable(found.qs)
+    activity = ListActivityForm(request.GET)
+    shown, counts = by_activity(
+        found.qs, show_inactive=activity.show_inactive, today=timezone.localdate()
+    )
+    table = NationalHandicapTable(CountedData(shown, counts.shown))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "handicap/national_list.html", {"filter": found, "table": table})
+    return render(
+        request,
+        "handicap/national_list.html",
+        {"filter": found, "table": table, "activity": activity, "counts": counts},
+    )
 
 
 @login_required
