@@ -23,7 +23,8 @@ from .domain.formula import start_handicap
 from .history import master_points_before
 from .incremental import restart_member
 from .models import HandicapChange, MemberHandicap, StartEstimate
-from .services import POLICY, recompute_from
+from .policies import current_policy
+from .services import recompute_from
 from .starts import as_stored, start_of_estimate
 
 log = logging.getLogger(__name__)
@@ -51,12 +52,13 @@ def save_estimate(
     reason: str,
     user,
     day: date | None = None,
-    policy: HandicapPolicy = POLICY,
+    policy: HandicapPolicy | None = None,
 ) -> StartEstimate:
     """Keep the office's estimate for ``member`` (exactly one of ``master_points`` and
     ``handicap``) and walk their handicap again from it, in one transaction."""
     with transaction.atomic():
         lock_handicaps()
+        policy = policy or current_policy()
         estimate, _ = StartEstimate.objects.update_or_create(
             member=member,
             defaults={
@@ -76,12 +78,13 @@ def save_estimate(
     return estimate
 
 
-def delete_estimate(*, member: Member, user, policy: HandicapPolicy = POLICY) -> bool:
+def delete_estimate(*, member: Member, user, policy: HandicapPolicy | None = None) -> bool:
     """Take the office's estimate away: the member starts from their own master points
     (credited before their first competition) and is walked again; False when there
     was none."""
     with transaction.atomic():
         lock_handicaps()
+        policy = policy or current_policy()
         deleted, _ = StartEstimate.objects.filter(member=member).delete()
         if not deleted:
             return False

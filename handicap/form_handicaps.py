@@ -35,6 +35,7 @@ from .domain.policy import SCORINGS
 from .domain.walk import walk
 from .history import _key, _text, master_points_before
 from .models import FormHandicap, MemberHandicap
+from .policies import current_policy
 from .teams import team_competitions
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ class Outcome:
 def recompute_form_handicaps(*, policy: HandicapPolicy | None = None) -> Outcome:
     """Walk the history once per scoring and make ``FormHandicap`` hold exactly the
     result: a row per member and scoring they played a counted competition of."""
-    policy = policy or services.POLICY
+    policy = policy or current_policy()
     tallies = _walk_by_scoring(policy)
     rows = [
         (member, scoring, Decimal(_text(t.handicap, 2)), t.competitions, t.boards,

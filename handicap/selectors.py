@@ -16,7 +16,7 @@ from members.models import Club, Member
 from members.services import current_season
 from tournaments.models import Standing, Tournament
 
-from .domain import SBF_2007, TEAM_MATCH, HandicapPolicy, for_display
+from .domain import TEAM_MATCH, for_display
 from .domain.activity import active_since, inactive_from, is_inactive
 from .domain.corrections import StartingCorrection, starting_corrections
 from .domain.errors import HandicapInputError
@@ -24,7 +24,8 @@ from .domain.event import HandicapPlacing
 from .domain.explain import Explanation, Row, explain
 from .history import FORM
 from .models import HandicapChange, MemberHandicap, StartEstimate
-from .services import POLICY, handicap_placings
+from .policies import current_policy, policy_named
+from .services import handicap_placings
 from .starts import start_of_estimate, starts_for
 
 # The member page shows the latest changes; all of them are a page of their own.
@@ -94,7 +95,7 @@ def start_story(member: Member, today: date) -> StartStory | None:
     estimate = getattr(member, "handicap_estimate", None)
     if held is None and estimate is None:
         return None
-    start = start_of_estimate(estimate, POLICY) if estimate is not None else held.start
+    start = start_of_estimate(estimate, current_policy()) if estimate is not None else held.start
     last = held.updated_on if held is not None else None
     return StartStory(
         start=start,
@@ -197,9 +198,6 @@ def history_lines(member: Member) -> HistoryLines:
     return HistoryLines(member)
 
 
-POLICIES: dict[str, HandicapPolicy] = {p.version: p for p in (SBF_2007, POLICY)}
-
-
 @dataclass(frozen=True)
 class Why:
     """One history row with its equations filled in (``explanation``), or None and
@@ -236,7 +234,7 @@ def why_row(row: HandicapChange) -> Why:
         form, boards = TEAM_MATCH, row.match.boards
     else:
         form, boards = FORM.get(row.tournament.kind, ""), row.tournament.boards
-    policy = POLICIES.get(row.policy_version)
+    policy = policy_named(row.policy_version)
     if policy is None:
         return Why(row, boards, None, UNKNOWN_RULES)
     numbers = Row(
@@ -468,8 +466,9 @@ def starting_sheet(entries: Sequence[Sequence[int]], lines: Sequence[int]):
     current = dict(
         MemberHandicap.objects.filter(member__mid__in=mids).values_list("member__mid", "handicap")
     )
+    policy = current_policy()
     new = [member.pk for mid, member in members.items() if mid not in current]
-    starts = starts_for(new, timezone.localdate(), POLICY)
+    starts = starts_for(new, timezone.localdate(), policy)
 
     def player(mid: int) -> SheetPlayer:
         if mid in current:
@@ -477,7 +476,7 @@ def starting_sheet(entries: Sequence[Sequence[int]], lines: Sequence[int]):
         return SheetPlayer(members[mid], float(starts[members[mid].pk]), True)
 
     players = [tuple(player(mid) for mid in entry) for entry in entries]
-    sheet = starting_corrections([[p.handicap for p in entry] for entry in players], POLICY)
+    sheet = starting_corrections([[p.handicap for p in entry] for entry in players], policy)
     favourites = set(sheet.favourites)
     rows = [
         SheetLine(line, entry, correction, i in favourites)

@@ -37,7 +37,7 @@ from tournaments.models import Standing, Tournament
 
 from .compare import differences, stored_lines
 from .compare import write as write_differences
-from .domain import SBF_2007, HandicapPolicy
+from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange, check
 from .domain.errors import HandicapInputError
 from .domain.event import handicap_event
@@ -58,11 +58,11 @@ from .history import (
 )
 from .incremental import carry_forward, check_since, refresh_current, rewalk_report, withdraw
 from .models import HandicapChange, MemberHandicap
+from .policies import current_policy
 from .starts import as_stored, estimated_starts, held_starts, starts_for
 from .teams import team_competitions
 
 log = logging.getLogger(__name__)
-POLICY: HandicapPolicy = SBF_2007
 
 
 def _before_the_day(day: date, members: list[int]) -> Callable[[str], float | None]:
@@ -71,7 +71,7 @@ def _before_the_day(day: date, members: list[int]) -> Callable[[str], float | No
     the start held, or from the master points then); a non-member (``t:``) has none
     (the rules estimate them, 5.3, 5.4)."""
     known = {str(m): float(h) for m, h in handicaps_before(day, members).items()}
-    starts = starts_for([m for m in members if str(m) not in known], day, POLICY)
+    starts = starts_for([m for m in members if str(m) not in known], day, current_policy())
 
     def before(player: str) -> float | None:
         if player.startswith("t:"):
@@ -121,7 +121,7 @@ def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal 
             continue
         members = _members_of(competition)
         known = {m: float(h) for m, h in handicaps_before(days[pk], members).items()}
-        held = held_starts(members, POLICY)
+        held = held_starts(members, current_policy())
         values = [known.get(m, float(held[m]) if m in held else None) for m in members]
         if any(v is None for v in values):
             found[pk] = None
@@ -168,9 +168,10 @@ def carry_handicaps_forward(tournament: Tournament):
     """The pipeline's last step: the later competitions a report dated in the past
     reaches, found where its players' later rows do not carry on from its rows."""
     lock_handicaps()
-    if POLICY.monthly_batch:
+    policy = current_policy(fresh=True)
+    if policy.monthly_batch:
         return None  # the first step walked everything from the report on
-    return carry_forward(tournament, POLICY)
+    return carry_forward(tournament, policy)
 
 
 def _rewalk(tournament: Tournament, *, own_only: bool):
@@ -180,14 +181,15 @@ def _rewalk(tournament: Tournament, *, own_only: bool):
         own.extend(team_competitions([tournament.pk]).get(tournament.pk, ()))
     for competition in own:
         check(competition)
-    if POLICY.monthly_batch:
+    policy = current_policy(fresh=True)
+    if policy.monthly_batch:
         # A month's competitions share the month's start handicaps, which are carried
         # unrounded and so not in the history: walk everything from the report on.
         rows = HandicapChange.objects.filter(tournament=tournament)
         since = min(tournament.start_date, rows.aggregate(day=Min("played_on"))["day"] or date.max)
-        recompute_from(since, from_tournament=tournament.pk)
+        recompute_from(since, from_tournament=tournament.pk, policy=policy)
         return None
-    return rewalk_report(tournament, POLICY, own_only=own_only)
+    return rewalk_report(tournament, policy, own_only=own_only)
 
 
 def withdraw_handicaps(tournament: Tournament) -> None:
@@ -195,16 +197,17 @@ def withdraw_handicaps(tournament: Tournament) -> None:
     and the later competitions of the players they moved are computed again; members
     whose rows changed get their current handicap anew."""
     lock_handicaps()
-    if POLICY.monthly_batch:
+    policy = current_policy(fresh=True)
+    if policy.monthly_batch:
         rows = HandicapChange.objects.filter(tournament=tournament)
         since = rows.aggregate(day=Min("played_on"))["day"]
         members = sorted(set(rows.values_list("member_id", flat=True)))
         rows._raw_delete(rows.db)
         if since is not None:
-            recompute_from(since, leave_out=tournament.pk)
-            refresh_current(members, {}, POLICY)
+            recompute_from(since, leave_out=tournament.pk, policy=policy)
+            refresh_current(members, {}, policy)
         return
-    withdraw(tournament.pk, POLICY)
+    withdraw(tournament.pk, policy)
 
 
 def _left_out(competition: Competition, refusal: HandicapInputError) -> None:
@@ -274,13 +277,16 @@ def recompute_from(
     since: date | None,
     *,
     from_tournament: int | None = None,
-    policy: HandicapPolicy = POLICY,
+    policy: HandicapPolicy | None = None,
     seconds: dict[str, float] | None = None,
     leave_out: int | None = None,
     rebuild: bool = False,
 ) -> int:
-    """Recompute the history from ``since`` (``None``: all); returns how many history
-    rows were written or removed (:func:`_recompute_from`)."""
+    """Recompute the history from ``since`` (``None``: all) under ``policy`` (default:
+    the one in force); returns how many history rows were written or removed
+    (:func:`_recompute_from`)."""
+    if policy is None:
+        policy = current_policy(fresh=True)
     arguments = dict(
         from_tournament=from_tournament, policy=policy, seconds=seconds, leave_out=leave_out
     )
@@ -295,7 +301,7 @@ def _recompute_from(
     since: date | None,
     *,
     from_tournament: int | None = None,
-    policy: HandicapPolicy = POLICY,
+    policy: HandicapPolicy,
     seconds: dict[str, float] | None = None,
     leave_out: int | None = None,
     rebuild: bool = False,
@@ -617,10 +623,11 @@ def _save_current(
     write_current(members, found, starts, policy, changed=changed)
 
 
-def seed_start_handicaps(*, policy: HandicapPolicy = POLICY) -> int:
+def seed_start_handicaps(*, policy: HandicapPolicy | None = None) -> int:
     """Give every member without a handicap H0 = 52 / (1 + 0.01 MP) from the master
     points they hold now (5.1), or the start the office estimated (5.2); returns how
     many were seeded."""
+    policy = policy or current_policy()
     have = set(MemberHandicap.objects.values_list("member_id", flat=True))
     estimated = estimated_starts(None, policy)
     holdings = {

@@ -29,6 +29,7 @@ from .forms import (
     StartEstimateForm,
 )
 from .models import StartEstimate
+from .policies import current_policy
 from .selectors import (
     by_activity,
     current_handicap,
@@ -42,7 +43,6 @@ from .selectors import (
 from .selectors import club_handicaps as club_list
 from .selectors import member_history as history_of
 from .selectors import why as why_of
-from .services import POLICY
 from .tables import (
     ClubHandicapTable,
     CountedData,
@@ -238,7 +238,7 @@ def estimates(request):
                 reason=existing.reason,
             )
         form = StartEstimateForm(initial=initial)
-    table = StartEstimateTable(all_estimates(), policy=POLICY)
+    table = StartEstimateTable(all_estimates(), policy=current_policy())
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
