@@ -237,3 +237,46 @@ class ListActivityForm(forms.Form):
     @property
     def show_inactive(self) -> bool:
         return self.is_valid() and self.cleaned_data["inactive"]
+
+
+class AdjustmentForm(forms.Form):
+    """The collective adjustment's three factors (002 6.1 lines 507-508, "adjust certain
+    factors") and the reason. The bounds are ours: wide enough for any sensible scale,
+    narrow enough that a slip of the keyboard cannot give a system that does not move
+    (docs/handicap.md, "The check-up")."""
+
+    impact = forms.FloatField(
+        label=_("Impact divisor"),
+        help_text=_("Boards over which a result's weight is spread: 480 in SBF 2007 (4.1)."),
+        min_value=100,
+        max_value=5000,
+        localize=True,
+    )
+    topscore_slope = forms.FloatField(
+        label=_("Expected result per handicap unit"),
+        help_text=_("Percentage points per handicap unit in topscore: 0.4 in SBF 2007."),
+        min_value=0.1,
+        max_value=2,
+        localize=True,
+    )
+    start_mp_factor = forms.FloatField(
+        label=_("Start factor C"),
+        help_text=_(
+            "C in the start handicap 52 / (1 + C × master points): 0.01 in SBF 2007 (5.1)."
+        ),
+        min_value=0,
+        max_value=0.1,
+        localize=True,
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Needed to apply: what the check-up found."),
+    )
+
+    def factors(self) -> dict[str, float]:
+        return {
+            name: self.cleaned_data[name]
+            for name in ("impact", "topscore_slope", "start_mp_factor")
+        }

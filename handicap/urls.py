@@ -14,4 +14,5 @@ urlpatterns = [
     path("dm/<int:pk>/", views.dm_hcp30, name="dm_hcp30"),
     path("estimates/", views.estimates, name="estimates"),
     path("estimates/<int:mid>/delete/", views.estimate_delete, name="estimate_delete"),
+    path("checkup/", views.checkup, name="checkup"),
 ]
