@@ -34,8 +34,9 @@ from .domain.formula import start_handicap
 from .domain.policy import SCORINGS
 from .domain.walk import walk
 from .history import _key, _text, master_points_before
-from .models import FormHandicap, MemberHandicap
+from .models import FormHandicap
 from .policies import current_policy
+from .starts import held_starts
 from .teams import team_competitions
 
 log = logging.getLogger(__name__)
@@ -150,15 +151,13 @@ def _walk(
 
 class _StartHandicaps:
     """The start handicap of a member first met, as the general walk gives it
-    (``services._recompute_from``): the start the member holds (``MemberHandicap``),
-    else the start from the master points credited before the day they are first met in
+    (``services._recompute_from``): the office's estimate or the start the member holds
+    (``starts.held_starts``), else the start from the master points credited before the day they are first met in
     any competition, so that both scorings start a member alike."""
 
     def __init__(self, policy: HandicapPolicy) -> None:
         self.policy = policy
-        self.starts = {
-            m: float(s) for m, s in MemberHandicap.objects.values_list("member_id", "start")
-        }
+        self.starts = {m: float(s) for m, s in held_starts(None, policy).items()}
         self.met: dict[str, date] = {}
 
     def meet(self, fields: list[Competition]) -> None:

@@ -265,3 +265,31 @@ def test_the_nightly_task_is_scheduled_and_runs_the_service():
     _season()
     assert task.delay().get() == 16
     assert FormHandicap.objects.count() == 16
+
+
+def test_an_estimated_start_starts_the_separate_walks_too():
+    """5.2 (lines 438-441): a player from abroad with the office's estimated handicap
+    (20.8 from 150 estimated master points, equation 10) starts each scoring's walk
+    from it, as the general walk does."""
+    from handicap.models import StartEstimate
+
+    players = _season()
+    newcomer, partner = MemberFactory(), MemberFactory()
+    StartEstimate.objects.create(
+        member=newcomer, master_points=Decimal(150), reason="abroad", decided_on=date(2026, 3, 1)
+    )
+    late = (date(2026, 3, 25), TOPSCORE, 24, [(8, 9, "55.00"), (0, 1, "45.00")])
+    _pairs_event(
+        late[0], [(newcomer, partner, "55.00"), (players[0], players[1], "45.00")], name="Ny"
+    )
+    recompute_form_handicaps()
+    alone = _walk_alone(
+        [*players, newcomer, partner], TOPSCORE, [*SEASON, late], [*STARTS, 20.8, 52]
+    )
+    assert _held(newcomer, TOPSCORE).handicap == alone[newcomer.pk]
+    assert (
+        alone[newcomer.pk]
+        != _walk_alone([*players, newcomer, partner], TOPSCORE, [*SEASON, late], [*STARTS, 52, 52])[
+            newcomer.pk
+        ]
+    )
