@@ -33,7 +33,7 @@ from members.common.bulk import (
 from members.common.locks import lock_handicaps
 from members.models import Member
 from members.services import member_pages_changed
-from tournaments.models import Standing, Tournament
+from tournaments.models import EntryPlayer, Standing, Tournament
 
 from .compare import differences, stored_lines
 from .compare import write as write_differences
@@ -111,18 +111,33 @@ def field_average_handicaps(tournament_ids: Sequence[int]) -> dict[int, Decimal 
     before the day, else the start they hold or the office estimated for them (5.2). None
     when a player has none of these or is not a member: the report's own handicaps then
     decide. (A start worked out from master points would make the average depend on the
-    ledger the award step writes.)"""
-    found: dict[int, Decimal | None] = {}
-    days = dict(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", "start_date"))
-    for pk, competition in competitions(list(tournament_ids)).items():
+    ledger the award step writes.) A team event's field is every player who played for
+    a team ("paren/lagen", lines 379-380), reserves left out."""
+    ids = list(tournament_ids)
+    days = dict(Tournament.objects.filter(pk__in=ids).values_list("pk", "start_date"))
+    fields: dict[int, list[int | None]] = {}
+    for pk, competition in competitions(ids).items():
         players = [p for e in competition.entries for p in e.players]
-        if not players or any(p.startswith("t:") for p in players):
+        fields[pk] = (
+            [None] if any(p.startswith("t:") for p in players) else _members_of(competition)
+        )
+    for pk, member in EntryPlayer.objects.filter(
+        entry__section__tournament_id__in=[pk for pk in ids if pk not in fields],
+        entry__section__tournament__kind=Tournament.Kind.TEAMS,
+        entry__phantom=False,
+        reserve=False,
+    ).values_list("entry__section__tournament_id", "member_id"):
+        fields.setdefault(pk, []).append(member)
+    policy = current_policy()
+    found: dict[int, Decimal | None] = {}
+    for pk, members in fields.items():
+        if not members or None in members:
             found[pk] = None
             continue
-        members = _members_of(competition)
-        known = {m: float(h) for m, h in handicaps_before(days[pk], members).items()}
-        held = held_starts(members, current_policy())
-        values = [known.get(m, float(held[m]) if m in held else None) for m in members]
+        chosen = [m for m in members if m is not None]
+        known = {m: float(h) for m, h in handicaps_before(days[pk], chosen).items()}
+        held = held_starts(chosen, policy)
+        values = [known.get(m, float(held[m]) if m in held else None) for m in chosen]
         if any(v is None for v in values):
             found[pk] = None
             continue
