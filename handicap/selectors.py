@@ -21,12 +21,16 @@ from .domain.activity import active_since, inactive_from, is_inactive
 from .domain.corrections import StartingCorrection, starting_corrections
 from .domain.errors import HandicapInputError
 from .domain.event import HandicapPlacing
-from .domain.explain import Explanation, Row, explain
+from .domain.explain import Explanation, Row, datum_adjust, explain
+from .domain.policy import DUPLICATE_TEAMS_IAF, TEAM_MATCH_IAF
 from .history import FORM
 from .models import HandicapChange, MemberHandicap, StartEstimate
 from .policies import current_policy, policy_named
 from .services import handicap_placings
 from .starts import start_of_estimate, starts_for
+from .teams import team_competitions
+
+DATUM_FORMS = frozenset({TEAM_MATCH_IAF, DUPLICATE_TEAMS_IAF})
 
 # The member page shows the latest changes; all of them are a page of their own.
 HISTORY_SHOWN = 10
@@ -225,19 +229,27 @@ def _printed(value: float, places: int) -> Decimal:
     return shown.quantize(Decimal(1)) if shown == shown.to_integral() else shown.normalize()
 
 
-def why_row(row: HandicapChange) -> Why:
+def why_row(row: HandicapChange, fields: dict[int, tuple[str, int]] | None = None) -> Why:
     """``row`` put back into the equations (``domain.explain``). B_N is not in the
-    row: it is the tournament's boards, a team match's own boards."""
+    row: it is the tournament's boards, a team match's own boards, or for a field of
+    pairs across a team event (IAF/TAF, 3.3.3.2-3) the field's, from ``fields`` (form
+    and boards by the match that names the field)."""
     if row.match_id is not None:
         if row.match is None:
             return Why(row, None, None, MATCH_GONE)
-        form, boards = TEAM_MATCH, row.match.boards
+        form, boards = (fields or {}).get(row.match_id, (TEAM_MATCH, row.match.boards))
     else:
         form, boards = FORM.get(row.tournament.kind, ""), row.tournament.boards
     policy = policy_named(row.policy_version)
     if policy is None:
         return Why(row, boards, None, UNKNOWN_RULES)
+    adjust = 0.0
+    if form in DATUM_FORMS:
+        adjust = datum_adjust(
+            form, row.scoring, float(row.owner), float(row.field), float(row.expected), policy
+        )
     numbers = Row(
+        adjust=adjust,
         form=form,
         scoring=row.scoring,
         boards=boards,
@@ -282,7 +294,20 @@ def why(member: Member, tournament_pk: int) -> tuple[Tournament, HistoryLine, li
     if not rows:
         return None
     line = _lines_of(rows)[0]
-    return line.tournament, line, [why_row(row) for row in line.rows]
+    fields = None
+    if line.tournament.team_handicap_form != Tournament.TeamHandicapForm.MATCH:
+        fields = _pair_fields(line.tournament.pk)
+    return line.tournament, line, [why_row(row, fields) for row in line.rows]
+
+
+def _pair_fields(tournament: int) -> dict[int, tuple[str, int]]:
+    """A team event's competitions as the handicap step read them: by the match that
+    names each (the id's last part), its form and boards (3.3.3.1 for a match that fell
+    back to team against team)."""
+    return {
+        int(competition.id.rsplit(".", 1)[1]): (competition.form, competition.boards)
+        for competition in team_competitions([tournament]).get(tournament, [])
+    }
 
 
 # The calculator's partner search: enough names to find one by, not a directory.

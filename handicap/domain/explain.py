@@ -48,14 +48,17 @@ class Row:
     achieved: float
     change: float
     new: float
+    # The extra handicap units of the team forms with a datum (3.3.3.2-3, equation (8)
+    # and (9)); the row does not keep them: :func:`datum_adjust` reads them back.
+    adjust: float = 0.0
 
 
 @dataclass(frozen=True)
 class Explanation:
     """The row's equations with their numbers, each computed by ``formula``.
 
-    Expected result: ``expected = average + slope * tables * (field - owner)``
-    (no ``adjust``: the portal's forms have none). Equation (2):
+    Expected result: ``expected = average + slope * (tables * (field - owner) + adjust)``,
+    ``adjust`` 0 but in the team forms with a datum (3.3.3.2-3). Equation (2):
     ``change = -(weight * c_u * c_k * c_b / impact) * boards_played * difference``
     with ``weight = (boards - 1) / (boards + s)`` and ``difference = achieved -
     expected``. ``new`` is the old handicap plus the stored change, capped at
@@ -68,6 +71,7 @@ class Explanation:
     average: float
     slope: float
     tables: int
+    adjust: float
     expected: float
     s: float
     weight: float
@@ -99,7 +103,7 @@ def explain(row: Row, policy: HandicapPolicy = SBF_2007) -> Explanation:
         owner, from_pair = owner_handicap((row.old,)), False
     else:
         owner, from_pair = row.owner, False
-    expected = expected_result(owner, row.field, row.scoring, row.form, policy)
+    expected = expected_result(owner, row.field, row.scoring, row.form, policy, adjust=row.adjust)
     delta = change(
         row.achieved, expected, row.boards_played, row.boards, row.scoring, row.form, policy
     )
@@ -111,6 +115,7 @@ def explain(row: Row, policy: HandicapPolicy = SBF_2007) -> Explanation:
         average=AVERAGE[row.scoring],
         slope=policy.slope(row.scoring),
         tables=form.tables,
+        adjust=row.adjust,
         expected=expected,
         s=policy.s(row.scoring),
         weight=board_weight(row.boards, policy.s(row.scoring)),
@@ -125,6 +130,16 @@ def explain(row: Row, policy: HandicapPolicy = SBF_2007) -> Explanation:
         was_capped=row.old + row.change > policy.max_handicap,
         max_handicap=policy.max_handicap,
     )
+
+
+def datum_adjust(
+    form: str, scoring: str, owner: float, field: float, expected: float, policy: HandicapPolicy
+) -> float:
+    """A team form with a datum's extra units (3.3.3.2: the table opponents' handicap
+    against their line's; 3.3.3.3: the other room's), read back from the stored
+    expected result, since the row keeps the field's average but not them."""
+    tables = form_of(form).tables
+    return (expected - AVERAGE[scoring]) / policy.slope(scoring) - tables * (field - owner)
 
 
 def _handicaps_step(e: Explanation) -> float:

@@ -344,3 +344,47 @@ def test_a_match_entered_by_hand_writes_a_row_per_pair_player(django_capture_on_
     }  # fmt: skip
     assert {mid: str(rows[mid].achieved) for mid in achieved} == achieved
     assert len({row.match_id for row in rows.values()}) == 1
+
+
+@pytest.mark.parametrize("form", [IAF, DUPLICATE])
+def test_the_why_page_explains_a_pair_row_with_its_own_form_and_field(form):
+    """A pair's row names its field's first match; the why page reads the form and the
+    field's boards (3.3.3.2: the round's; 3.3.3.3: the whole event's, line 290) from the
+    competition, and its equations give back the stored change."""
+    from handicap.selectors import why
+
+    tournament, teams = _four(form)
+    for n, team in enumerate(teams):
+        _start([p.member for p in team.players.all()], 10 + 4 * n)
+    if form == IAF:
+        _played(tournament, teams[0], teams[1], A_B)
+        _played(tournament, teams[2], teams[3], C_D)
+        boards = 2
+    else:
+        _two_rounds(tournament, teams)
+        boards = 4
+    update_handicaps_for(tournament)
+    member = teams[0].players.order_by("pk").first().member
+    _tournament, _line, (explained,) = why(member, tournament.pk)
+    assert explained.explanation is not None and explained.problem == ""
+    assert (explained.explanation.row.form, explained.boards) == (form, boards)
+    # the datum's extra units read back give the stored expected result and change
+    assert abs(explained.explanation.expected - float(explained.row.expected)) < 0.005
+    assert abs(explained.explanation.change - float(explained.row.change)) < 0.01
+
+
+def test_the_why_page_shows_a_pairs_datum_term(client):
+    """The page (handicap:why) writes the pair's expected result with its Δ."""
+    from handicap.selectors import why  # noqa: F401  (the page uses it)
+
+    tournament, teams = _four(IAF)
+    for n, team in enumerate(teams):
+        _start([p.member for p in team.players.all()], 10 + 4 * n)
+    _played(tournament, teams[0], teams[1], A_B)
+    _played(tournament, teams[2], teams[3], C_D)
+    update_handicaps_for(tournament)
+    member = teams[0].players.order_by("pk").first().member
+    page = client.get(
+        f"/handicap/members/{member.mid}/why/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "A pair across the field of a team event" in page and "+ Δ" in page
