@@ -34,6 +34,14 @@ class HandicapConfig(AppConfig):
                 order=20,
             )
         )
+        START_PAGE.add(
+            Part(
+                "handicap_office",
+                selectors.office_part,
+                {"office": "handicap/start/_office.html"},
+                order=70,
+            )
+        )
         # A handicap event's lists without and with handicap, after the results.
         TOURNAMENT_PAGE.add(
             Part(

@@ -24,7 +24,7 @@ from .domain.event import HandicapPlacing
 from .domain.explain import Explanation, Row, datum_adjust, explain
 from .domain.policy import DUPLICATE_TEAMS_IAF, TEAM_MATCH_IAF
 from .history import FORM
-from .models import HandicapChange, MemberHandicap, StartEstimate
+from .models import HandicapChange, MemberHandicap, PolicyAdjustment, StartEstimate
 from .policies import current_policy, policy_named
 from .services import handicap_placings
 from .starts import start_of_estimate, starts_for
@@ -45,6 +45,16 @@ def current_handicap(member: Member | None) -> MemberHandicap | None:
 def start_part(viewer, user=None) -> dict | None:
     """The start page's handicap card: the member page's section, shown short."""
     return None if viewer.member is None else member_handicap(viewer.member)
+
+
+def office_part(viewer, user=None) -> dict | None:
+    """The office's handicap card: the estimated starts (5.2) and the check-up (6.1)."""
+    if not viewer.roles.office:
+        return None
+    return {
+        "estimates": StartEstimate.objects.count(),
+        "adjusted": PolicyAdjustment.objects.exists(),
+    }
 
 
 def member_part(member: Member, viewer=None) -> dict:

@@ -172,6 +172,9 @@ def test_the_office_sees_one_inbox(client):
     # The SBF office's master points steps: 000 §8 conversions and the pin orders.
     assert 'href="/masterpoints/conversions/" id="start-conversions"' in office
     assert 'href="/masterpoints/pin-orders/" id="start-pin-orders"' in office
+    # and the handicap's: 002 5.2's estimated starts and 6.1's check-up
+    assert 'href="/handicap/estimates/" id="start-estimates"' in office
+    assert 'href="/handicap/checkup/" id="start-checkup"' in office
 
 
 @pytest.mark.django_db

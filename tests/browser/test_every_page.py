@@ -225,6 +225,8 @@ def _pages(role: str, fed: dict) -> list[tuple[str, str]]:
         ("member-import", "/office/members/import/"),
         ("conversions", "/masterpoints/conversions/"),
         ("pin-orders", "/masterpoints/pin-orders/"),
+        ("handicap-estimates", "/handicap/estimates/"),
+        ("handicap-checkup", "/handicap/checkup/"),
         ("notifications", "/notifications/"),
     ]
 
