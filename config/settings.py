@@ -322,6 +322,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "members.api.schema.add_error_responses",
+    ],
 }
 # The largest JSON body the API reads (an upload sends its file as multipart, limited
 # by the upload's own limits).

@@ -18,6 +18,8 @@ from members.models import Member, Membership
 from members.services import current_season
 
 MIN_NAME_FRAGMENT = 3
+MAX_MID = 2**31 - 1  # the column's range on both databases
+MAX_MIDS = 200
 
 
 class MemberSerializer(serializers.Serializer):
@@ -69,7 +71,9 @@ class MemberLookup(ListAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("mid", int, many=True, description="Membership number(s)"),
+            OpenApiParameter(
+                "mid", int, many=True, description=f"Membership number(s), at most {MAX_MIDS}"
+            ),
             OpenApiParameter("q", str, description="Part of the name, at least 3 letters"),
         ]
     )
@@ -87,7 +91,13 @@ class MemberLookup(ListAPIView):
             try:
                 wanted = [int(m) for m in mids]
             except ValueError:
-                raise ApiError("A MID is a whole number.", code="invalid", field="mid") from None
+                wanted = []
+            if not wanted or not all(0 < m <= MAX_MID for m in wanted) or len(wanted) > MAX_MIDS:
+                raise ApiError(
+                    f"A MID is a whole number from 1 to {MAX_MID}; at most {MAX_MIDS} of them.",
+                    code="invalid",
+                    field="mid",
+                )
             return qs.filter(mid__in=wanted)
         if len(text) < MIN_NAME_FRAGMENT:
             raise ApiError(

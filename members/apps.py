@@ -11,6 +11,7 @@ class MembersConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save
 
+        from .api import schema  # noqa: F401  (registers the token's OpenAPI scheme)
         from .common.pages import START_PAGE, Part
         from .models import Club, District, Member, Membership
         from .security import start_session_clock
