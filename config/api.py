@@ -6,6 +6,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from handicap import api as handicap_api
 from members.api.errors import not_found
+from tournaments import api as tournaments_api
+
+from . import pipeline
 
 app_name = "api"
 
@@ -13,5 +16,19 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("members/", handicap_api.MemberLookup.as_view(), name="members"),
+    path("reports/", tournaments_api.ReportUpload.as_view(), name="reports"),
+    path(
+        "reports/<int:tournament_id>/",
+        tournaments_api.ReportStatus.as_view(step_names=pipeline.step_names),
+        name="report-status",
+    ),
+    path("tournaments/", tournaments_api.TournamentList.as_view(), name="tournaments"),
+    path(
+        "tournaments/<int:pk>/",
+        tournaments_api.TournamentDetail.as_view(),
+        name="tournament",
+    ),
+    path("calendar/", tournaments_api.CalendarList.as_view(), name="calendar"),
+    path("calendar.ics", tournaments_api.CalendarFeed.as_view(), name="calendar-ics"),
     re_path(r"^.*$", not_found),
 ]
