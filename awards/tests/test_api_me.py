@@ -10,8 +10,8 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone, translation
 
-from awards.models import MasterPointAward
-from awards.selectors import member_awards, start_part
+from awards.models import MasterPointAward, MasterPointHolding
+from awards.selectors import ebu_start_part, member_awards, start_part
 from awards.tests.test_lists import _holds, _member, _rank
 from handicap.models import HandicapChange, MemberHandicap
 from handicap.selectors import member_history
@@ -178,3 +178,19 @@ def test_my_pages_query_counts_do_not_grow(client, anna, django_assert_max_num_q
     for path, most in (("", 12), ("awards/", 4), ("handicap/", 4)):
         with django_assert_max_num_queries(most):
             assert get(client, key, path).status_code == 200
+
+
+def test_an_ebu_members_figures_are_the_ebu_start_pages(client, settings):
+    settings.KLOVER_FEDERATION = "ebu"
+    member = MemberFactory()
+    MasterPointHolding.objects.create(
+        member=member, local=900, blue=Decimal("2.50"), green=Decimal(1), master_points=1250
+    )
+    body = get(client, token(member), HTTP_ACCEPT_LANGUAGE="en").json()
+    with translation.override("en"):
+        card = ebu_start_part(member)
+    assert body["ledger"] == "ebu" and body["ranking"] is None
+    assert body["points"] == {"local": "900.00", "blue": "2.50", "green": "1.00", "gold": "0.00"}
+    assert Decimal(body["master_points"]) == card["master_points"]
+    assert body["master_class"] == (card["rank_name"] or None)
+    assert body["next_class"] == card["next_rank"]
