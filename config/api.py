@@ -4,6 +4,7 @@ and its documentation. Like urls.py, this may import every app."""
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from awards import api as awards_api
 from handicap import api as handicap_api
 from members.api.errors import not_found
 from tournaments import api as tournaments_api
@@ -30,5 +31,11 @@ urlpatterns = [
     ),
     path("calendar/", tournaments_api.CalendarList.as_view(), name="calendar"),
     path("calendar.ics", tournaments_api.CalendarFeed.as_view(), name="calendar-ics"),
+    path("handicaps/field/", handicap_api.FieldHandicaps.as_view(), name="handicaps-field"),
+    path("me/", awards_api.Me.as_view(), name="me"),
+    path("me/awards/", awards_api.OwnAwards.as_view(), name="me-awards"),
+    path("me/handicap/", handicap_api.OwnHandicapHistory.as_view(), name="me-handicap"),
+    path("rankings/", awards_api.RankingList.as_view(), name="rankings"),
+    path("masterpoints/", awards_api.MasterPointsList.as_view(), name="masterpoints"),
     re_path(r"^.*$", not_found),
 ]

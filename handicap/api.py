@@ -6,20 +6,57 @@ may earn points now; never contact details or the birth date.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from datetime import date
+
+from django.core import signing
+from django.db.models import Prefetch, Q, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
+from rest_framework.views import APIView
 
-from members.api.errors import ApiError
-from members.api.permissions import HasScope
-from members.domain.api_access import MEMBERS_READ
+from members.api.errors import ApiError, StrictSerializer
+from members.api.pagination import Cursor
+from members.api.permissions import HasScope, ScopeMissing, token_of
+from members.domain.api_access import HANDICAPS_READ, ME_READ, MEMBERS_READ
 from members.models import Member, Membership
 from members.services import current_season
 
+from .domain import for_display
+from .domain.corrections import starting_corrections
+from .domain.formula import start_handicap
+from .history import handicaps_before, master_points_before
+from .models import HandicapChange
+from .selectors import member_history
+from .services import POLICY
+
 MIN_NAME_FRAGMENT = 3
-MAX_MID = 2**31 - 1  # the column's range on both databases
 MAX_MIDS = 200
+# The largest MID a form takes (nine digits).
+MAX_MID = 999_999_999
+# The round key of a history row whose match is gone: last played, as the pages have it.
+LAST_ROUND = 32767
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+    location = serializers.CharField(allow_null=True)
+
+
+class ErrorSerializer(ErrorDetailSerializer):
+    """The API's one error shape (``members.api.errors``)."""
+
+    details = ErrorDetailSerializer(many=True)
+
+
+ERROR = ErrorSerializer
 
 
 class MemberSerializer(serializers.Serializer):
@@ -111,3 +148,303 @@ class MemberLookup(ListAPIView):
         page = self.paginate_queryset(self.get_queryset())
         rows = [member_row(m) for m in page]
         return self.get_paginated_response(MemberSerializer(rows, many=True).data)
+
+
+# -- cursor paging on a list's whole order ------------------------------------------
+
+
+class KeysetCursor(Cursor):
+    """Cursor paging on every field of the view's ``keyset`` (its list's order, the
+    last field unique), so a page starts right after the last row shown however many
+    rows share a value (DRF's cursor keeps only the first field and counts ties, which
+    breaks past a thousand equal values). The cursor is signed: a changed one is
+    refused, never read into a query. (Belongs in ``members.api.pagination``.)"""
+
+    salt = "klover.api.cursor"
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        self.page_size = self.get_page_size(request)
+        self.base_url = request.build_absolute_uri()
+        self.keys = tuple(getattr(view, "keyset", ("pk",)))
+        position, backwards = self._decode(request)
+        order = tuple(_turned(key) for key in self.keys) if backwards else self.keys
+        queryset = queryset.order_by(*order)
+        if position is not None:
+            queryset = queryset.filter(_after(order, position))
+        rows = list(queryset[: self.page_size + 1])
+        more = len(rows) > self.page_size
+        self.page = rows[: self.page_size]
+        if backwards:
+            self.page.reverse()
+        self.has_next = more if not backwards else True
+        self.has_previous = position is not None if not backwards else more
+        return self.page
+
+    def _position(self, row) -> list[str]:
+        names = [key.lstrip("-") for key in self.keys]
+        values = [row[n] if isinstance(row, dict) else getattr(row, n) for n in names]
+        return [str(value) for value in values]
+
+    def _link(self, row, backwards: bool) -> str:
+        token = signing.dumps({"p": self._position(row), "b": int(backwards)}, salt=self.salt)
+        return replace_query_param(self.base_url, self.cursor_query_param, token)
+
+    def get_next_link(self):
+        if not self.has_next or not self.page:
+            return None
+        return self._link(self.page[-1], backwards=False)
+
+    def get_previous_link(self):
+        if not self.has_previous or not self.page:
+            return None
+        return self._link(self.page[0], backwards=True)
+
+    def _decode(self, request) -> tuple[list[str] | None, bool]:
+        text = request.query_params.get(self.cursor_query_param)
+        if text is None:
+            return None, False
+        try:
+            found = signing.loads(text, salt=self.salt)
+            position, backwards = found["p"], bool(found["b"])
+            if not isinstance(position, list) or len(position) != len(self.keys):
+                raise ValueError("wrong length")
+        except (signing.BadSignature, KeyError, TypeError, ValueError):
+            raise ApiError(
+                _("The cursor is not valid here; start again from the list's first page."),
+                code="invalid_cursor",
+                field="cursor",
+                location="query",
+            ) from None
+        return [str(value) for value in position], backwards
+
+
+def _turned(key: str) -> str:
+    return key[1:] if key.startswith("-") else f"-{key}"
+
+
+def _after(order: tuple[str, ...], position: list[str]) -> Q:
+    """Rows after ``position`` in ``order``: the first field further on, or equal and
+    the next further on, and so on."""
+    after = Q()
+    equal = Q()
+    for key, value in zip(order, position, strict=True):
+        name = key.lstrip("-")
+        further = Q(**{f"{name}__{'lt' if key.startswith('-') else 'gt'}": value})
+        after |= equal & further
+        equal &= Q(**{name: value})
+    return after
+
+
+# -- a field's handicaps, for running a handicap event --------------------------------
+
+MAX_FIELD = 200
+
+
+class FieldRequestSerializer(StrictSerializer):
+    mids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_MID),
+        min_length=2,
+        max_length=MAX_FIELD,
+        help_text="The players' membership numbers, 2 to 200, each once",
+    )
+    date = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="The event's day: handicaps as they stood the day before (the handicap "
+        "list's rule). Left out: the current handicaps, as the starting corrections page.",
+    )
+
+    def validate_mids(self, mids: list[int]) -> list[int]:
+        twice = sorted({mid for mid in mids if mids.count(mid) > 1})
+        if twice:
+            raise serializers.ValidationError(
+                _("MID %(mid)d is in the field more than once.") % {"mid": twice[0]},
+                code="duplicate",
+            )
+        return mids
+
+
+class FieldPlayerSerializer(serializers.Serializer):
+    mid = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    handicap = serializers.DecimalField(max_digits=6, decimal_places=2)
+    start = serializers.BooleanField(
+        help_text="A start handicap: no competition has changed it yet"
+    )
+    estimated = serializers.BooleanField(
+        help_text="No handicap held at all: the start worked out from the master points "
+        "then (the corrections page marks these *)"
+    )
+
+
+class FieldSerializer(serializers.Serializer):
+    date = serializers.DateField(allow_null=True)
+    players = FieldPlayerSerializer(many=True, help_text="In the order the MIDs were sent")
+    average = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=2,
+        allow_null=True,
+        help_text="The field's average handicap over the players found",
+    )
+    unknown = serializers.ListField(
+        child=serializers.IntegerField(), help_text="MIDs no member has"
+    )
+
+
+def field_handicaps(mids: list[int], day: date | None) -> dict:
+    """Each member's handicap as the handicap pages take it: without ``day`` the
+    current one, as the starting corrections page (``selectors.starting_sheet``);
+    with it, the one at the end of the day before, as the handicap list of a handicap
+    event (``services.handicap_placings``): the last history row before, else the start
+    handicap held, else the start from the master points then. The average as the
+    corrections sheet's (``domain.corrections.starting_corrections``)."""
+    members = {
+        m.mid: m
+        for m in Member.objects.filter(mid__in=mids).select_related("current_handicap").only(
+            "pk", "mid", "first_name", "last_name",
+            "current_handicap__handicap", "current_handicap__start",
+            "current_handicap__updated_on",
+        )
+    }  # fmt: skip
+    known = {} if day is None else handicaps_before(day, [m.pk for m in members.values()])
+    today = timezone.localdate()
+    players = []
+    for mid in mids:
+        member = members.get(mid)
+        if member is None:
+            continue
+        held = getattr(member, "current_handicap", None)
+        if day is None and held is not None:
+            value, start, estimated = float(held.handicap), held.updated_on is None, False
+        elif day is not None and member.pk in known:
+            value, start, estimated = float(known[member.pk]), False, False
+        elif day is not None and held is not None:
+            value, start, estimated = float(held.start), True, False
+        else:
+            points = master_points_before(member.pk, day or today)
+            value, start, estimated = start_handicap(points, POLICY), True, True
+        players.append(
+            {
+                "mid": mid,
+                "first_name": member.first_name,
+                "last_name": member.last_name,
+                "value": value,
+                "handicap": for_display(value, 2),
+                "start": start,
+                "estimated": estimated,
+            }
+        )
+    values: list[float] = [p.pop("value") for p in players]
+    average: float | None
+    if len(values) > 1:
+        average = starting_corrections([[v] for v in values], POLICY).average
+    else:
+        average = values[0] if values else None
+    return {
+        "date": day,
+        "players": players,
+        "average": None if average is None else for_display(average, 2),
+        "unknown": [mid for mid in mids if mid not in members],
+    }
+
+
+class FieldHandicaps(APIView):
+    """A field's handicaps (a flat list of players) and its average handicap."""
+
+    permission_classes = [HasScope]
+    required_scope = HANDICAPS_READ
+
+    @extend_schema(
+        operation_id="handicaps_field",
+        summary="The handicaps of a field",
+        description="Each player's handicap now, or on the day before `date` (a handicap "
+        "event's list); whether it is a start handicap; the field's average. MIDs no "
+        "member has are listed in `unknown`, not refused. Scope `handicaps:read`.",
+        request=FieldRequestSerializer,
+        responses={
+            200: FieldSerializer,
+            400: ERROR,
+            401: ERROR,
+            403: ERROR,
+            413: ERROR,
+            415: ERROR,
+            429: ERROR,
+        },
+        tags=["handicaps"],
+    )
+    def post(self, request):
+        asked = FieldRequestSerializer(data=request.data)
+        asked.is_valid(raise_exception=True)
+        found = field_handicaps(asked.validated_data["mids"], asked.validated_data.get("date"))
+        return Response(FieldSerializer(found).data)
+
+
+# -- the member's own handicap history ------------------------------------------------
+
+
+def own_member(request) -> Member:
+    """The member a member token belongs to (``me:read`` is only given to those)."""
+    token = token_of(request)
+    member = token.member if token is not None else None
+    if member is None:
+        raise ScopeMissing(_("Only a member's own token may read this."))
+    return member
+
+
+class HistoryRowSerializer(serializers.Serializer):
+    played_on = serializers.DateField()
+    tournament_id = serializers.IntegerField()
+    tournament = serializers.CharField(source="tournament.name")
+    round = serializers.IntegerField(
+        source="match.round",
+        allow_null=True,
+        default=None,
+        help_text="A team event's match (each match moves the handicap); null otherwise",
+    )
+    place = serializers.CharField(allow_blank=True)
+    old = serializers.DecimalField(max_digits=6, decimal_places=2, help_text="Old hcp")
+    partner = serializers.DecimalField(max_digits=6, decimal_places=2, allow_null=True)
+    owner = serializers.DecimalField(
+        max_digits=6, decimal_places=2, help_text="The pair's (or team's) hcp"
+    )
+    field = serializers.DecimalField(max_digits=6, decimal_places=2, help_text="Field hcp")
+    expected = serializers.DecimalField(max_digits=8, decimal_places=2)
+    achieved = serializers.DecimalField(max_digits=8, decimal_places=2)
+    unit = serializers.SerializerMethodField(help_text="Of expected and achieved: % or IMP")
+    change = serializers.DecimalField(max_digits=7, decimal_places=3)
+    new = serializers.DecimalField(max_digits=6, decimal_places=2, help_text="New hcp")
+    boards = serializers.IntegerField(help_text="Boards played")
+    scoring = serializers.CharField()
+
+    def get_unit(self, row: HandicapChange) -> str:
+        return "%" if row.scoring == "topscore" else "IMP"
+
+
+class OwnHandicapHistory(ListAPIView):
+    """The token's member's handicap history, newest first, a row a competition (a
+    team event's matches each their own), with the presentation's columns."""
+
+    permission_classes = [HasScope]
+    required_scope = ME_READ
+    serializer_class = HistoryRowSerializer
+    pagination_class = KeysetCursor
+    # member_history's order: a match reported again (its match gone) last played.
+    keyset = ("-played_on", "-tournament_id", "-round_key", "-match_key", "-id")
+
+    @extend_schema(
+        operation_id="me_handicap",
+        summary="My handicap history",
+        responses={200: HistoryRowSerializer(many=True), 400: ERROR, 401: ERROR, 403: ERROR,
+                   429: ERROR},
+        tags=["me"],
+    )  # fmt: skip
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return member_history(own_member(self.request)).annotate(
+            round_key=Coalesce("match__round", Value(LAST_ROUND)),
+            match_key=Coalesce("match_id", Value(0)),
+        )
