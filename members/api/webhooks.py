@@ -40,7 +40,7 @@ def _errors(*codes: int) -> dict:
         400: "The body is wrong: bad JSON, a wrong type, an unknown field or event",
         401: "No token, or one unknown, revoked or expired",
         403: "The token does not hold webhooks:write",
-        404: "No such webhook of this token",
+        404: "No such webhook of this token, or a cursor that is not valid",
         413: "The body is too large",
         415: "The body is not JSON",
         429: "Too many requests (Retry-After)",
@@ -134,7 +134,7 @@ class WebhookList(WebhookScope, AuditedView, ListAPIView):
 
     @extend_schema(
         summary="The token's webhooks",
-        responses={200: WebhookSerializer(many=True), **_errors(401, 403, 429)},
+        responses={200: WebhookSerializer(many=True), **_errors(401, 403, 404, 429)},
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
@@ -167,7 +167,8 @@ class WebhookList(WebhookScope, AuditedView, ListAPIView):
 
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
-        return self.get_paginated_response([hook_row(h) for h in page])
+        rows = WebhookSerializer([hook_row(h) for h in page], many=True).data
+        return self.get_paginated_response(rows)
 
 
 class WebhookDetail(WebhookScope, AuditedView):

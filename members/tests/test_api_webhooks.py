@@ -394,3 +394,11 @@ def test_a_sanction_decision_tells_the_applying_clubs_hook(
     data = json.loads(posts.sent[0]["body"])["data"]
     assert data["sanction_id"] == sanction.pk and data["decision"] == "approved"
     assert data["club_id"] == club.pk and "Välkommen" not in posts.sent[0]["body"].decode()
+
+
+def test_a_bad_cursor_is_a_documented_404(client):
+    _token, key = club_key()
+    assert_error(client.get(f"{HOOKS}?cursor=nonsense", **auth(key)), 404, "not_found")
+    schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    assert "404" in schema["paths"][HOOKS]["get"]["responses"]
+    assert "201" in schema["paths"][HOOKS]["post"]["responses"]
