@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from awards import api as awards_api
 from handicap import api as handicap_api
+from members.api import webhooks as webhooks_api
 from members.api.errors import not_found
 from tournaments import api as tournaments_api
 
@@ -37,5 +38,12 @@ urlpatterns = [
     path("me/handicap/", handicap_api.OwnHandicapHistory.as_view(), name="me-handicap"),
     path("rankings/", awards_api.RankingList.as_view(), name="rankings"),
     path("masterpoints/", awards_api.MasterPointsList.as_view(), name="masterpoints"),
+    path("webhooks/", webhooks_api.WebhookList.as_view(), name="webhooks"),
+    path("webhooks/<int:pk>/", webhooks_api.WebhookDetail.as_view(), name="webhook"),
+    path(
+        "webhooks/<int:pk>/deliveries/",
+        webhooks_api.DeliveryLog.as_view(),
+        name="webhook_deliveries",
+    ),
     re_path(r"^.*$", not_found),
 ]

@@ -10,6 +10,7 @@ class KloverConfig(AppConfig):
     verbose_name = "Klöver"
 
     def ready(self) -> None:
+        from members.tasks import sweep_webhook_deliveries
         from tournaments.signals import results_changed, results_withdrawn
 
         from . import pipeline, tasks
@@ -20,5 +21,7 @@ class KloverConfig(AppConfig):
         # Celery beat (production): the sweep that runs again reports whose messages
         # were lost. The embedded default's runner thread sweeps by itself.
         app.conf.beat_schedule = {
-            "sweep-stuck-reports": {"task": tasks.sweep_stuck_reports.name, "schedule": 60.0}
+            "sweep-stuck-reports": {"task": tasks.sweep_stuck_reports.name, "schedule": 60.0},
+            # Webhook deliveries whose messages were lost (members.webhooks.sweep).
+            "sweep-webhooks": {"task": sweep_webhook_deliveries.name, "schedule": 60.0},
         }
