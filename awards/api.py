@@ -15,12 +15,11 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.generics import GenericAPIView, ListAPIView
-from rest_framework.response import Response
+from rest_framework.generics import ListAPIView
 
-from handicap.api import ERROR, KeysetCursor, member_row, members_for_api, own_member
-from members.api.errors import ApiError
-from members.api.permissions import HasScope
+from members.api.errors import ERROR, ApiError
+from members.api.pagination import KeysetCursor
+from members.api.permissions import HasScope, own_member
 from members.common.pages import filtered
 from members.domain.api_access import ME_READ
 from members.models import Member
@@ -133,44 +132,6 @@ def ebu_figures(member: Member) -> dict:
         "next_class": next_rank_words(ebu_ledger_rules.next_rank(holding)),
         "ranking": None,
     }
-
-
-class Me(GenericAPIView):
-    """The token's member: club, points, class, ranking places and handicap."""
-
-    permission_classes = [HasScope]
-    required_scope = ME_READ
-    serializer_class = MeSerializer
-    pagination_class = None
-
-    @extend_schema(
-        operation_id="me",
-        summary="My points, class, ranking and handicap",
-        description="For a member's own token (scope `me:read`).",
-        responses={200: MeSerializer, 401: ERROR, 403: ERROR, 429: ERROR},
-        tags=["me"],
-    )
-    def get(self, request):
-        member = members_for_api().get(pk=own_member(request).pk)
-        row = member_row(member)
-        held = getattr(member, "current_handicap", None)
-        figures = ebu_figures(member) if ebu_ledger() else sbf_figures(member)
-        body = {
-            "mid": member.mid,
-            "first_name": member.first_name,
-            "last_name": member.last_name,
-            "club": row["club"],
-            "club_id": row["club_id"],
-            **figures,
-            "handicap": None
-            if held is None
-            else {
-                "handicap": held.handicap,
-                "start": held.updated_on is None,
-                "updated_on": held.updated_on,
-            },
-        }
-        return Response(MeSerializer(body).data)
 
 
 class AwardSerializer(serializers.Serializer):

@@ -8,21 +8,21 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.core import signing
-from django.db.models import Prefetch, Q, Value
+from django.db.models import Prefetch, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.generics import ListAPIView
+from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.response import Response
-from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from members.api.errors import ApiError, StrictSerializer
-from members.api.pagination import Cursor
-from members.api.permissions import HasScope, ScopeMissing, token_of
+from awards.api import MeSerializer, ebu_figures, sbf_figures
+from awards.selectors import ebu_ledger
+from members.api.errors import ERROR, ApiError, StrictSerializer
+from members.api.pagination import KeysetCursor
+from members.api.permissions import HasScope, own_member
 from members.domain.api_access import HANDICAPS_READ, ME_READ, MEMBERS_READ
 from members.models import Member, Membership
 from members.services import current_season
@@ -41,22 +41,6 @@ MAX_MIDS = 200
 MAX_MID = 999_999_999
 # The round key of a history row whose match is gone: last played, as the pages have it.
 LAST_ROUND = 32767
-
-
-class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(allow_null=True)
-    location = serializers.CharField(allow_null=True)
-
-
-class ErrorSerializer(ErrorDetailSerializer):
-    """The API's one error shape (``members.api.errors``)."""
-
-    details = ErrorDetailSerializer(many=True)
-
-
-ERROR = ErrorSerializer
 
 
 class MemberSerializer(serializers.Serializer):
@@ -152,91 +136,6 @@ class MemberLookup(ListAPIView):
 
 # -- cursor paging on a list's whole order ------------------------------------------
 
-
-class KeysetCursor(Cursor):
-    """Cursor paging on every field of the view's ``keyset`` (its list's order, the
-    last field unique), so a page starts right after the last row shown however many
-    rows share a value (DRF's cursor keeps only the first field and counts ties, which
-    breaks past a thousand equal values). The cursor is signed: a changed one is
-    refused, never read into a query. (Belongs in ``members.api.pagination``.)"""
-
-    salt = "klover.api.cursor"
-
-    def paginate_queryset(self, queryset, request, view=None):
-        self.request = request
-        self.page_size = self.get_page_size(request)
-        self.base_url = request.build_absolute_uri()
-        self.keys = tuple(getattr(view, "keyset", ("pk",)))
-        position, backwards = self._decode(request)
-        order = tuple(_turned(key) for key in self.keys) if backwards else self.keys
-        queryset = queryset.order_by(*order)
-        if position is not None:
-            queryset = queryset.filter(_after(order, position))
-        rows = list(queryset[: self.page_size + 1])
-        more = len(rows) > self.page_size
-        self.page = rows[: self.page_size]
-        if backwards:
-            self.page.reverse()
-        self.has_next = more if not backwards else True
-        self.has_previous = position is not None if not backwards else more
-        return self.page
-
-    def _position(self, row) -> list[str]:
-        names = [key.lstrip("-") for key in self.keys]
-        values = [row[n] if isinstance(row, dict) else getattr(row, n) for n in names]
-        return [str(value) for value in values]
-
-    def _link(self, row, backwards: bool) -> str:
-        token = signing.dumps({"p": self._position(row), "b": int(backwards)}, salt=self.salt)
-        return replace_query_param(self.base_url, self.cursor_query_param, token)
-
-    def get_next_link(self):
-        if not self.has_next or not self.page:
-            return None
-        return self._link(self.page[-1], backwards=False)
-
-    def get_previous_link(self):
-        if not self.has_previous or not self.page:
-            return None
-        return self._link(self.page[0], backwards=True)
-
-    def _decode(self, request) -> tuple[list[str] | None, bool]:
-        text = request.query_params.get(self.cursor_query_param)
-        if text is None:
-            return None, False
-        try:
-            found = signing.loads(text, salt=self.salt)
-            position, backwards = found["p"], bool(found["b"])
-            if not isinstance(position, list) or len(position) != len(self.keys):
-                raise ValueError("wrong length")
-        except (signing.BadSignature, KeyError, TypeError, ValueError):
-            raise ApiError(
-                _("The cursor is not valid here; start again from the list's first page."),
-                code="invalid_cursor",
-                field="cursor",
-                location="query",
-            ) from None
-        return [str(value) for value in position], backwards
-
-
-def _turned(key: str) -> str:
-    return key[1:] if key.startswith("-") else f"-{key}"
-
-
-def _after(order: tuple[str, ...], position: list[str]) -> Q:
-    """Rows after ``position`` in ``order``: the first field further on, or equal and
-    the next further on, and so on."""
-    after = Q()
-    equal = Q()
-    for key, value in zip(order, position, strict=True):
-        name = key.lstrip("-")
-        further = Q(**{f"{name}__{'lt' if key.startswith('-') else 'gt'}": value})
-        after |= equal & further
-        equal &= Q(**{name: value})
-    return after
-
-
-# -- a field's handicaps, for running a handicap event --------------------------------
 
 MAX_FIELD = 200
 
@@ -384,15 +283,6 @@ class FieldHandicaps(APIView):
 # -- the member's own handicap history ------------------------------------------------
 
 
-def own_member(request) -> Member:
-    """The member a member token belongs to (``me:read`` is only given to those)."""
-    token = token_of(request)
-    member = token.member if token is not None else None
-    if member is None:
-        raise ScopeMissing(_("Only a member's own token may read this."))
-    return member
-
-
 class HistoryRowSerializer(serializers.Serializer):
     played_on = serializers.DateField()
     tournament_id = serializers.IntegerField()
@@ -448,3 +338,42 @@ class OwnHandicapHistory(ListAPIView):
             round_key=Coalesce("match__round", Value(LAST_ROUND)),
             match_key=Coalesce("match_id", Value(0)),
         )
+
+
+class Me(GenericAPIView):
+    """The token's member: club, points, class, ranking places (the awards app's
+    figures) and handicap."""
+
+    permission_classes = [HasScope]
+    required_scope = ME_READ
+    serializer_class = MeSerializer
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="me",
+        summary="My points, class, ranking and handicap",
+        description="For a member's own token (scope `me:read`).",
+        responses={200: MeSerializer, 401: ERROR, 403: ERROR, 429: ERROR},
+        tags=["me"],
+    )
+    def get(self, request):
+        member = members_for_api().get(pk=own_member(request).pk)
+        row = member_row(member)
+        held = getattr(member, "current_handicap", None)
+        figures = ebu_figures(member) if ebu_ledger() else sbf_figures(member)
+        body = {
+            "mid": member.mid,
+            "first_name": member.first_name,
+            "last_name": member.last_name,
+            "club": row["club"],
+            "club_id": row["club_id"],
+            **figures,
+            "handicap": None
+            if held is None
+            else {
+                "handicap": held.handicap,
+                "start": held.updated_on is None,
+                "updated_on": held.updated_on,
+            },
+        }
+        return Response(MeSerializer(body).data)

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.response import Response
@@ -132,6 +133,7 @@ def exception_handler(exc, context):
     return Response(body, status=exc.status_code, headers=headers)
 
 
+@csrf_exempt
 def not_found(request, exception=None):
     """Unknown addresses under /api/: the error shape, not an HTML page."""
     return JsonResponse(error_body("not_found", _("Nothing is found at this address.")), status=404)
@@ -160,3 +162,20 @@ class StrictSerializer(serializers.Serializer):
                      for name in unknown}
                 )  # fmt: skip
         return super().to_internal_value(data)
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+    location = serializers.CharField(allow_null=True)
+
+
+class ErrorSerializer(ErrorDetailSerializer):
+    """The API's one error shape (``members.api.errors``)."""
+
+    details = ErrorDetailSerializer(many=True)
+
+
+# For extend_schema(responses=...): the error shape as one component.
+ERROR = ErrorSerializer

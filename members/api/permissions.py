@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, permissions
 
-from members.models import ApiToken
+from members.models import ApiToken, Member
 
 
 class ScopeMissing(exceptions.PermissionDenied):
@@ -34,3 +35,12 @@ class HasScope(permissions.BasePermission):
         if needed not in token.scopes:
             raise ScopeMissing(f"The token does not hold the scope {needed}.")
         return True
+
+
+def own_member(request) -> Member:
+    """The member a member token belongs to (``me:read`` is only given to those)."""
+    token = token_of(request)
+    member = token.member if token is not None else None
+    if member is None:
+        raise ScopeMissing(_("Only a member's own token may read this."))
+    return member

@@ -17,22 +17,12 @@ from members.models import Webhook, WebhookDelivery
 from members.webhooks import new_secret
 
 from .audit import AuditedView
-from .errors import ApiError, StrictSerializer
+from .errors import ERROR, ApiError, StrictSerializer
 from .pagination import Cursor
 from .permissions import HasScope, token_of
 
 # How many hooks one token may register.
 MAX_HOOKS_PER_TOKEN = 10
-
-
-class ErrorBodySerializer(serializers.Serializer):
-    """The API's one error shape (members/api/errors.py)."""
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(allow_null=True)
-    location = serializers.CharField(allow_null=True)
-    details = serializers.ListField(child=serializers.DictField())
 
 
 def _errors(*codes: int) -> dict:
@@ -45,7 +35,7 @@ def _errors(*codes: int) -> dict:
         415: "The body is not JSON",
         429: "Too many requests (Retry-After)",
     }
-    return {code: OpenApiResponse(ErrorBodySerializer, description=text[code]) for code in codes}
+    return {code: OpenApiResponse(ERROR, description=text[code]) for code in codes}
 
 
 class WebhookSerializer(serializers.Serializer):
