@@ -23,6 +23,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -103,12 +104,24 @@ def emit(event: str, key: object, payload: dict, club_ids: Iterable[int | None])
     return len(created_ids)
 
 
+class _AttemptTask:
+    """The Celery task that makes one attempt (``members.tasks.deliver_webhook``),
+    registered by ``members.apps``: the task module imports this one, not the reverse."""
+
+    task: Any = None
+
+    def register(self, task: Any) -> None:
+        self.task = task
+
+
+ATTEMPT = _AttemptTask()
+
+
 def queue(delivery_id: int, countdown: int = 0) -> None:
     """Start an attempt where the settings run background work (``PIPELINE_RUNNER``):
     a Celery worker, a thread of the web process (the embedded default, which waits
     out the retries itself), or at once (the tests)."""
-    from .tasks import deliver_webhook
-
+    deliver_webhook = ATTEMPT.task
     runner = settings.PIPELINE_RUNNER
     if runner == "celery":
         deliver_webhook.apply_async((delivery_id,), countdown=countdown)

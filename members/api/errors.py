@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.response import Response
 
