@@ -13,6 +13,7 @@ class KloverConfig(AppConfig):
         from celery.schedules import crontab
 
         from handicap import tasks as handicap_tasks
+        from members.tasks import sweep_webhook_deliveries
         from tournaments.signals import results_changed, results_withdrawn
 
         from . import pipeline, tasks
@@ -29,4 +30,6 @@ class KloverConfig(AppConfig):
                 "task": handicap_tasks.recompute_form_handicaps.name,
                 "schedule": crontab(hour=3, minute=30),
             },
+            # Webhook deliveries whose messages were lost (members.webhooks.sweep).
+            "sweep-webhooks": {"task": sweep_webhook_deliveries.name, "schedule": 60.0},
         }

@@ -25,7 +25,9 @@ from handicap.services import (
     withdraw_handicaps,
 )
 from members.common.pages import TOURNAMENT_LIST, lists_changed
+from members.domain.api_access import AWARDS_CREDITED, HANDICAP_CHANGED, REPORT_PROCESSED
 from members.federation import EventScheme, Profile, current
+from members.webhooks import emit
 from tournaments.models import Tournament
 from tournaments.sanctions.level import apply_sanction
 from tournaments.services import stuck_reports
@@ -60,6 +62,10 @@ AFTER_LEVEL: tuple[PipelineStep, ...] = (
 )
 
 
+# Webhooks (issue 23): what the organiser club's hooks hear as a report's steps finish.
+STEP_EVENTS = {Step.AWARDS: AWARDS_CREDITED, Step.HANDICAPS: HANDICAP_CHANGED}
+
+
 def steps(profile: Profile | None = None) -> tuple[PipelineStep, ...]:
     return LEVEL_STEPS[(profile or current()).event_scheme] + AFTER_LEVEL
 
@@ -90,7 +96,26 @@ def run_step(*, tournament_id: int, version: int, step: str, pending_only: bool 
             Tournament.Pipeline.DONE if last else Tournament.Pipeline.PROCESSING, step
         )
         tournament.save(update_fields=Tournament.PIPELINE_FIELDS)
+        events = (STEP_EVENTS.get(step), REPORT_PROCESSED if last else None)
+        for event in filter(None, events):
+            emit(
+                event,
+                f"{tournament.pk}:{version}",
+                _facts(tournament),
+                [tournament.organiser_club_id],
+            )
     return "done"
+
+
+def _facts(tournament: Tournament) -> dict:
+    """What a webhook is told of a report: its ids and public facts."""
+    return {
+        "tournament_id": tournament.pk,
+        "report_version": tournament.report_version,
+        "name": tournament.name,
+        "start_date": tournament.start_date.isoformat(),
+        "organiser_club_id": tournament.organiser_club_id,
+    }
 
 
 def record_failure(*, tournament_id: int, version: int, step: str, exc: BaseException) -> None:

@@ -15,6 +15,7 @@ from django.db import connections
 from django.utils import timezone
 
 from awards.services import refresh_devalued_gold, refresh_stale_rankings
+from members import webhooks
 
 from . import pipeline
 from .retries import MAX_RETRIES, TRANSIENT, backoff, forget_connection
@@ -63,6 +64,7 @@ class Runner:
                             run_report(tournament_id, version)
                     refresh_stale_rankings(timezone.localdate())
                     refresh_devalued_gold(timezone.localdate())
+                    webhooks.sweep()  # deliveries whose thread a restart lost
             except Exception:  # the thread must outlive any one report
                 log.exception("pipeline runner: %s", job)
             finally:

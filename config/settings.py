@@ -57,6 +57,10 @@ INSTALLED_APPS = [
     "axes",
     "django_otp",
     "django_otp.plugins.otp_totp",
+    "corsheaders",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "members",
     "tournaments",
     "tournaments.sanctions",
@@ -69,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -289,3 +294,42 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+
+# The open API (docs/api.md): tokens only, JSON only, one error shape, cursors.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["members.api.authentication.TokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": ["members.api.throttling.TokenRateThrottle"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "members.api.errors.LimitedJSONParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "members.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": None,
+    "DEFAULT_PAGINATION_CLASS": "members.api.pagination.Cursor",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Klöver API",
+    "DESCRIPTION": "Results upload, member and handicap look-ups, lists, calendars and "
+    "webhooks of the federation's member database. docs/api.md has examples.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "members.api.schema.add_error_responses",
+    ],
+}
+# The largest JSON body the API reads (an upload sends its file as multipart, limited
+# by the upload's own limits).
+API_MAX_JSON_BYTES = envint("KLOVER_API_MAX_JSON_BYTES", 256 * 1024)
+# Cross-origin requests to the API are refused unless addresses are listed here.
+CORS_ALLOWED_ORIGINS = envlist("KLOVER_API_CORS_ORIGINS")
+CORS_URLS_REGEX = r"^/api/.*$"

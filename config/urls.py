@@ -8,6 +8,7 @@ from members import security
 urlpatterns = [
     path(settings.ADMIN_PATH, admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/", include("config.api")),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(template_name="registration/login.html"),

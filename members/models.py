@@ -277,3 +277,129 @@ class Notification(models.Model):
 
     def text(self, language: str) -> str:
         return self.text_sv if language.startswith("sv") else self.text_en
+
+
+class ApiToken(models.Model):
+    """A key to the API (docs/api.md) for a club, a scoring program or a member. Only
+    a hash of the secret is kept; the whole key is shown once, when it is created."""
+
+    class Kind(models.TextChoices):
+        CLUB = "club", _("club")
+        PROGRAM = "program", _("scoring program")
+        MEMBER = "member", _("member")
+
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    name = models.CharField(_("name"), max_length=100)
+    # The first characters of the key, unhashed: how a request's key finds its row.
+    prefix = models.CharField(max_length=12, unique=True, editable=False)
+    secret_hash = models.CharField(max_length=64, editable=False)
+    scopes = models.JSONField(_("scopes"), default=list)
+    # A club's token reports for that club; a program's for the clubs listed; a
+    # member's reads that member's own data.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="api_tokens"
+    )
+    clubs = models.ManyToManyField(Club, blank=True, related_name="program_tokens")
+    member = models.ForeignKey(
+        "Member", on_delete=models.CASCADE, null=True, blank=True, related_name="api_tokens"
+    )
+    rate_per_minute = models.PositiveIntegerField(_("requests per minute"), default=120)
+    created_at = models.DateTimeField(_("created"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="club") & Q(club__isnull=False) & Q(member__isnull=True))
+                | (Q(kind="program") & Q(club__isnull=True) & Q(member__isnull=True))
+                | (Q(kind="member") & Q(member__isnull=False) & Q(club__isnull=True)),
+                name="api_token_owner_by_kind",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+
+class ApiAuditEntry(models.Model):
+    """Every write through the API: who (the token), what, and how it ended."""
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(_("when"), db_index=True)
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=300)
+    status = models.PositiveSmallIntegerField()
+    action = models.CharField(_("action"), max_length=60)
+    object_id = models.CharField(max_length=40, blank=True)
+    detail = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("API audit entry")
+        verbose_name_plural = _("API audit entries")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.method} {self.path} {self.status}"
+
+
+class Webhook(models.Model):
+    """An address a club or program wants told of events (``members.domain.api_access.EVENTS``),
+    each delivery signed with HMAC-SHA256 under the hook's own secret."""
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(_("address"), max_length=500)
+    events = models.JSONField(_("events"), default=list)
+    secret = models.CharField(max_length=64, editable=False)
+    active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(_("created"))
+
+    class Meta:
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event sent to one webhook, with its attempts: the delivery log."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        DELIVERED = "delivered", _("delivered")
+        FAILED = "failed", _("failed")
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.CharField(_("event"), max_length=40)
+    # The event's own key (e.g. "report.processed:812:3"): an event is sent once per hook.
+    event_key = models.CharField(max_length=100)
+    payload = models.JSONField()
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING, db_index=True
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created"))
+    delivered_at = models.DateTimeField(_("delivered"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "event_key"], name="webhook_event_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} → {self.webhook_id}: {self.state}"

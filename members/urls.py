@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import token_views, views
 
 app_name = "members"
 
@@ -20,4 +20,8 @@ urlpatterns = [
     path("me/", views.my_page, name="my_page"),
     path("notifications/", views.notifications, name="notifications"),
     path("office/members/import/", views.member_import, name="member_import"),
+    path("api-tokens/", token_views.tokens, name="tokens"),
+    path("api-tokens/new/<str:kind>/", token_views.token_create, name="token_create"),
+    path("api-tokens/<int:pk>/", token_views.token_detail, name="token"),
+    path("api-tokens/<int:pk>/revoke/", token_views.token_revoke, name="token_revoke"),
 ]

@@ -286,36 +286,12 @@ def _results(request, tournament: Tournament) -> dict[str, str]:
     the size of the event: the sections, the standings with their players (two), and
     every traveller line (and a team round robin's matches, for its IMPs); everything else
     is grouped here in Python."""
-    sections = {s.pk: s for s in tournament.sections.all()}
-    standings = (
-        Standing.objects.filter(entry__section__tournament=tournament)
-        .select_related("entry")
-        .prefetch_related(
-            Prefetch(
-                "entry__players",
-                queryset=EntryPlayer.objects.select_related("member").order_by("pk"),
-            )
-        )
-        .order_by("entry__section__name", "entry__direction", "place", "entry__number")
-    )
+    sections, fields = tournament_standings(tournament)
     lines = (
         BoardResult.objects.filter(section__tournament=tournament)
         .select_related("ns_entry", "ew_entry")
         .order_by("section__name", "board", "ns_entry__number", "pk")
     )
-    imps = {}
-    if tournament.scoring == Tournament.Scoring.TEAM_VP:  # one more query: the matches
-        matches = list(
-            TeamMatch.objects.filter(tournament=tournament).only(
-                "round", "home_id", "away_id", "imps_home", "imps_away", "vp_home", "vp_away",
-                "walkover",
-            )
-        )  # fmt: skip
-        # An excluded team's matches leave the series (003 line 776), its IMPs too.
-        teams = {team for m in matches for team in (m.home_id, m.away_id)}
-        kept = counted(matches, exclusions(teams, matches))
-        imps = team_imps((m.home_id, m.away_id, m.imps_home, m.imps_away) for m in kept)
-    fields = _standings_fields(tournament, sections, standings, imps)
     differing = sum(1 for field in fields for row in field["rows"] if row["computed"])
     shown = [row for field in fields for row in (*field["rows"], *field["struck"])]
     columns = result_columns(tournament, shown)
@@ -334,6 +310,39 @@ def _results(request, tournament: Tournament) -> dict[str, str]:
         name: str(render_to_string(f"tournaments/includes/_{name}.html", context, request))
         for name in ("section_facts", "results", "travellers")
     }
+
+
+def tournament_standings(tournament: Tournament) -> tuple[dict, list[dict]]:
+    """The results page's sections and standings, grouped as they were ranked
+    (``_standings_fields``), also read by the API (tournaments.api). Four queries: the
+    sections, the standings with their players (two), and a team round robin's matches
+    for its IMPs."""
+    sections = {s.pk: s for s in tournament.sections.all()}
+    standings = (
+        Standing.objects.filter(entry__section__tournament=tournament)
+        .select_related("entry")
+        .prefetch_related(
+            Prefetch(
+                "entry__players",
+                queryset=EntryPlayer.objects.select_related("member").order_by("pk"),
+            )
+        )
+        .order_by("entry__section__name", "entry__direction", "place", "entry__number")
+    )
+    imps = {}
+    if tournament.scoring == Tournament.Scoring.TEAM_VP:  # one more query: the matches
+        matches = list(
+            TeamMatch.objects.filter(tournament=tournament).only(
+                "round", "home_id", "away_id", "imps_home", "imps_away", "vp_home", "vp_away",
+                "walkover",
+            )
+        )  # fmt: skip
+        # An excluded team's matches leave the series (003 line 776), its IMPs too.
+        teams = {team for m in matches for team in (m.home_id, m.away_id)}
+        kept = counted(matches, exclusions(teams, matches))
+        imps = team_imps((m.home_id, m.away_id, m.imps_home, m.imps_away) for m in kept)
+    fields = _standings_fields(tournament, sections, standings, imps)
+    return sections, fields
 
 
 @never_cache
@@ -454,8 +463,12 @@ def _entry_label(entry, section, several_sections: bool, one_field: bool) -> str
 
 def _player(player: EntryPlayer) -> dict:
     if player.member_id:
-        return {"name": player.member.full_name, "url": player.member.get_absolute_url()}
-    return {"name": player.name or player.temporary_id, "url": None}
+        return {
+            "name": player.member.full_name,
+            "url": player.member.get_absolute_url(),
+            "mid": player.member.mid,
+        }
+    return {"name": player.name or player.temporary_id, "url": None, "mid": None}
 
 
 def _travellers(sections, lines) -> list[dict]:

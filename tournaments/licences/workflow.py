@@ -18,10 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from members.common import transitions
+from members.domain.api_access import LICENCE_DECIDED
 from members.federation import current
 from members.models import Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of
+from members.webhooks import emit
 
 from . import domain as rules
 from . import services
@@ -187,8 +189,10 @@ def _move(licence: Licence, *, user, step: str, note: str = "", changes=None, ch
         return {"state": to["state"], **(extra or {})}
 
     def record(row: Licence) -> None:
-        _log(row, step, seen["state"], to["state"], user=user, at=now, note=note)
+        action = _log(row, step, seen["state"], to["state"], user=user, at=now, note=note)
         _notify(row, step, actor=user, note=note)
+        if step in ("approve", "reject", "revoke"):  # webhooks (issue 23)
+            emit(LICENCE_DECIDED, action.pk, webhook_facts(row, step), [row.organisation.club_id])
 
     return transitions.take_step(
         Licence,
@@ -200,6 +204,20 @@ def _move(licence: Licence, *, user, step: str, note: str = "", changes=None, ch
         label=step_label,
         select_related=("organisation",),
     )
+
+
+def webhook_facts(licence: Licence, step: str) -> dict:
+    """What a club's webhook is told of a decision: ids and public facts (no reason)."""
+    return {
+        "licence_id": licence.pk,
+        "decision": step,
+        "state": licence.state,
+        "status": licence.status,
+        "licence_type": licence.licence_type,
+        "event_name": licence.event_name,
+        "start_date": licence.start_date.isoformat(),
+        "club_id": licence.organisation.club_id,
+    }
 
 
 def approve(
@@ -414,7 +432,7 @@ def actor_name(user) -> str:
 
 
 def _log(licence: Licence, kind: str, from_state: str, to_state: str, *, user, at, note: str = ""):
-    LicenceAction.objects.create(
+    return LicenceAction.objects.create(
         licence=licence,
         kind=kind,
         from_state=from_state,

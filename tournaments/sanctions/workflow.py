@@ -16,9 +16,11 @@ from django.utils.translation import override
 
 from members.common import transitions
 from members.domain.age import season_of
+from members.domain.api_access import SANCTION_DECIDED
 from members.models import Club, District, Role
 from members.notifications import notify, users_with_role
 from members.permissions import administered_club_ids, is_office_staff, member_of, roles_of
+from members.webhooks import emit
 
 from . import services
 from .domain import Level, refusals, steps
@@ -181,7 +183,7 @@ def _move(
         return {"state": actor["to_state"], "updated": now, **(extra or {})}
 
     def record(row: Sanction) -> None:
-        SanctionAction.objects.create(
+        action = SanctionAction.objects.create(
             sanction=row,
             kind=kind,
             from_state=seen["state"],
@@ -193,6 +195,8 @@ def _move(
             at=now,
         )
         _notify_parties(row, kind, actor=user, note=note, from_state=seen["state"])
+        if kind in (Kind.APPROVED, Kind.REJECTED, Kind.HOME_REFUSED):  # webhooks (issue 23)
+            emit(SANCTION_DECIDED, action.pk, webhook_facts(row, kind), [row.club_id])
 
     return transitions.take_step(
         Sanction,
@@ -204,6 +208,19 @@ def _move(
         label=lambda kind: str(SanctionAction.Kind(kind).label),
         select_related=("club__district", "district"),
     )
+
+
+def webhook_facts(sanction: Sanction, kind: str) -> dict:
+    """What a club's webhook is told of a decision: ids and public facts (no reason)."""
+    return {
+        "sanction_id": sanction.pk,
+        "decision": kind,
+        "state": sanction.state,
+        "level": sanction.level,
+        "name": sanction.name,
+        "start_date": sanction.start_date.isoformat(),
+        "club_id": sanction.club_id,
+    }
 
 
 def system_step(sanction: Sanction, kind: str, to_state: str, *, note: str = "") -> None:
