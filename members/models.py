@@ -313,8 +313,8 @@ class ApiToken(models.Model):
     last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
 
     class Meta:
-        verbose_name = _("API token")
-        verbose_name_plural = _("API tokens")
+        verbose_name = _("token for the API")
+        verbose_name_plural = _("tokens for the API")
         ordering = ["-created_at", "-pk"]
         constraints = [
             models.CheckConstraint(
@@ -342,8 +342,8 @@ class ApiAuditEntry(models.Model):
     detail = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        verbose_name = _("API audit entry")
-        verbose_name_plural = _("API audit entries")
+        verbose_name = _("audit entry of the API")
+        verbose_name_plural = _("audit entries of the API")
         ordering = ["-at", "-pk"]
 
     def __str__(self) -> str:

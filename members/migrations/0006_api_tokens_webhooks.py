@@ -33,8 +33,8 @@ class Migration(migrations.Migration):
                 ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to='members.member')),
             ],
             options={
-                'verbose_name': 'API token',
-                'verbose_name_plural': 'API tokens',
+                'verbose_name': 'token for the API',
+                'verbose_name_plural': 'tokens for the API',
                 'ordering': ['-created_at', '-pk'],
             },
         ),
@@ -52,8 +52,8 @@ class Migration(migrations.Migration):
                 ('token', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit', to='members.apitoken')),
             ],
             options={
-                'verbose_name': 'API audit entry',
-                'verbose_name_plural': 'API audit entries',
+                'verbose_name': 'audit entry of the API',
+                'verbose_name_plural': 'audit entries of the API',
                 'ordering': ['-at', '-pk'],
             },
         ),
