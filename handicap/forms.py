@@ -203,7 +203,6 @@ class StartEstimateForm(forms.Form):
         label=_("Reason"),
         max_length=300,
         help_text=_("What the estimate rests on, e.g. the player's level abroad."),
-        widget=forms.TextInput(attrs={"size": 60}),
     )
 
     member: Member
