@@ -178,7 +178,7 @@ class FieldPlayerSerializer(serializers.Serializer):
     )
 
 
-class FieldSerializer(serializers.Serializer):
+class FieldHandicapsSerializer(serializers.Serializer):
     date = serializers.DateField(allow_null=True)
     players = FieldPlayerSerializer(many=True, help_text="In the order the MIDs were sent")
     average = serializers.DecimalField(
@@ -270,7 +270,7 @@ class FieldHandicaps(APIView):
         "member has are listed in `unknown`, not refused. Scope `handicaps:read`.",
         request=FieldRequestSerializer,
         responses={
-            200: FieldSerializer,
+            200: FieldHandicapsSerializer,
             400: ERROR,
             401: ERROR,
             403: ERROR,
@@ -284,7 +284,7 @@ class FieldHandicaps(APIView):
         asked = FieldRequestSerializer(data=request.data)
         asked.is_valid(raise_exception=True)
         found = field_handicaps(asked.validated_data["mids"], asked.validated_data.get("date"))
-        return Response(FieldSerializer(found).data)
+        return Response(FieldHandicapsSerializer(found).data)
 
 
 # -- the member's own handicap history ------------------------------------------------

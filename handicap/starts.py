@@ -50,6 +50,8 @@ def held_starts(members: Iterable[int] | None, policy: HandicapPolicy) -> dict[i
     """The start each member has without looking at master points: the estimate, else
     the start held (members with neither are left out; all members when ``None``)."""
     chosen = None if members is None else list(members)
+    if chosen == []:
+        return {}
     held = MemberHandicap.objects.all()
     if chosen is not None:
         held = held.filter(member_id__in=chosen)
