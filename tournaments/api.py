@@ -31,7 +31,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from members.api.audit import AuditedView
-from members.api.errors import ApiError, PayloadTooLarge, StrictSerializer
+from members.api.errors import ERROR, ApiError, PayloadTooLarge, StrictSerializer
 from members.api.pagination import Cursor
 from members.api.permissions import HasScope, token_of
 from members.domain.api_access import RESULTS_WRITE
@@ -55,19 +55,6 @@ LARGEST_ID = 2**31 - 1
 # --- the error shape, for the schema ---------------------------------------------------
 
 
-class ErrorEntrySerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(allow_null=True)
-    location = serializers.CharField(allow_null=True)
-
-
-class ResultsErrorSerializer(ErrorEntrySerializer):
-    """docs/api.md, "Errors": the first problem, and every problem in ``details``."""
-
-    details = ErrorEntrySerializer(many=True)
-
-
 def errors(*codes: int, media: str = "") -> dict:
     """The error responses of an operation (keyed by status and media type when the
     operation's own answer is not JSON)."""
@@ -82,9 +69,7 @@ def errors(*codes: int, media: str = "") -> dict:
         429: "Too many requests; Retry-After says when to try again.",
     }
     return {
-        ((code, media) if media else code): OpenApiResponse(
-            ResultsErrorSerializer, description=described[code]
-        )
+        ((code, media) if media else code): OpenApiResponse(ERROR, description=described[code])
         for code in codes
     }
 
