@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import socket
 import statistics
@@ -84,6 +85,8 @@ class Command(BaseCommand):
                 "--log-level", "warning",
             ],
             cwd=Path(settings.BASE_DIR),
+            # Persistent connections, as docs/production.md sets them for production.
+            env={**os.environ, "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "60")},
         )  # fmt: skip
         try:
             self._wait(port, server)
