@@ -15,6 +15,7 @@ from members.domain.api_access import (
     AWARDS_CREDITED,
     DELIVERY_ATTEMPTS,
     HANDICAP_CHANGED,
+    LICENCE_DECIDED,
     MEMBERS_READ,
     REPORT_PROCESSED,
     SANCTION_DECIDED,
@@ -402,3 +403,38 @@ def test_a_bad_cursor_is_a_documented_404(client):
     schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
     assert "404" in schema["paths"][HOOKS]["get"]["responses"]
     assert "201" in schema["paths"][HOOKS]["post"]["responses"]
+
+
+def test_a_licence_decision_tells_the_organising_clubs_hook(
+    posts, django_capture_on_commit_callbacks
+):
+    """An EBU licence approved by the office: one ``licence.decided`` delivery to the
+    hooks of the club behind the organisation, keyed by the decision's action, with
+    public facts only (docs/api.md, "Webhooks")."""
+    from tournaments.licences import workflow
+    from tournaments.licences.models import Licence, LicenceAction
+    from tournaments.licences.tests.factories import (
+        FeeRateFactory,
+        LicenceFactory,
+        OrganisationFactory,
+        office_staff,
+    )
+
+    FeeRateFactory(licence_type=Licence.Type.OPEN_EVENT)
+    organisation = OrganisationFactory(name="Aylesbury BC")
+    token, _key = club_key(club=organisation.club)
+    hook(token, events=[LICENCE_DECIDED])
+    other_token, _ = club_key()
+    hook(other_token, events=[LICENCE_DECIDED])  # another club's hook hears nothing
+    licence = LicenceFactory(organisation=organisation)
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.approve(licence, user=office_staff(), note="Agreed by phone")
+    action = LicenceAction.objects.get(licence=licence, kind="approve")
+    delivery = WebhookDelivery.objects.get()
+    assert delivery.webhook.token == token
+    assert delivery.event_key == f"licence.decided:{action.pk}"
+    data = json.loads(posts.sent[0]["body"])["data"]
+    assert (data["licence_id"], data["decision"], data["club_id"]) == (
+        licence.pk, "approve", organisation.club_id,
+    )  # fmt: skip
+    assert "Agreed by phone" not in posts.sent[0]["body"].decode()
