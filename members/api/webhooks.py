@@ -4,6 +4,9 @@ A token sees only its own hooks; sending them is ``members.webhooks``."""
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -68,10 +71,29 @@ class RegisterWebhookSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 _("A webhook's address starts with https://."), code="https_required"
             )
+        if _inside(urlsplit(value).hostname or "") and not settings.DEBUG:
+            raise serializers.ValidationError(
+                _("A webhook's address must be on the internet, not this host or its network."),
+                code="private_address",
+            )
         return value
 
     def validate_events(self, value: list[str]) -> list[str]:
         return [event for event in EVENTS if event in value]
+
+
+def _inside(host: str) -> bool:
+    """An address written as this host or a private network's: the portal would post
+    into its own network. (A name is not resolved here; docs/api.md says so.)"""
+    if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(
+        ".localhost"
+    ):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return not address.is_global
 
 
 class DeliverySerializer(serializers.Serializer):

@@ -146,6 +146,15 @@ def test_registering_answers_the_secret_once_and_goes_on_the_audit_trail(client)
             "secret",
         ),
         ({"url": 5, "events": REPORT_PROCESSED}, "invalid", "url"),
+        # the portal must not post into its own network
+        (
+            {"url": "https://127.0.0.1:8000/h", "events": [REPORT_PROCESSED]},
+            "private_address",
+            "url",
+        ),
+        ({"url": "https://10.1.2.3/h", "events": [REPORT_PROCESSED]}, "private_address", "url"),
+        ({"url": "https://[::1]/h", "events": [REPORT_PROCESSED]}, "private_address", "url"),
+        ({"url": "https://localhost/h", "events": [REPORT_PROCESSED]}, "private_address", "url"),
     ],
 )
 def test_register_refuses_bad_bodies_and_saves_nothing(client, body, code, field):
