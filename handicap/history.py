@@ -53,27 +53,45 @@ def fields_sql(where: str) -> str:
     """One row per player, in the order the walk needs (date, tournament, place,
     entry, seat), numbers as floats: a month is read as fast as the database hands it
     over (an IN list of a month's tournaments cost more to compile than to run)."""
-    quote = connection.ops.quote_name
-    table = {
-        model: quote(model._meta.db_table)
-        for model in (Tournament, Section, Entry, Standing, EntryPlayer, Member)
-    }
-    kinds = ", ".join(f"'{k}'" for k in FORM)
-    scorings = ", ".join(f"'{k}'" for k in SCORING)
-    # The few foreign guests once, not a join of every player to the members.
-    guests = f"SELECT g.id FROM {table[Member]} g WHERE g.status = '{Member.Status.FOREIGN_GUEST}'"
     return f"""
         SELECT t.id, t.start_date, t.kind, t.scoring, t.boards, e.id, s.place, s.place_to,
                CAST(s.percentage AS DOUBLE PRECISION), CAST(s.score AS DOUBLE PRECISION),
-               p.member_id, p.member_id IN ({guests}), p.temporary_id, p.boards_played
+               p.member_id, p.member_id IN ({guests_sql()}), p.temporary_id, p.boards_played
+          {fields_from_sql(where)}
+    """  # noqa: S608 -- names from the models, values as parameters
+
+
+# The order the walk reads a tournament's players in (date, tournament, place, entry,
+# seat).
+FIELDS_ORDER = "t.start_date, t.id, s.place, e.id, p.id"
+
+
+def fields_from_sql(where: str, *, ordered: bool = True) -> str:
+    """The FROM, WHERE and ORDER BY (``FIELDS_ORDER``) of :func:`fields_sql`, for
+    another choice of columns (tables ``t`` tournament, ``e`` entry, ``s`` standing,
+    ``p`` player)."""
+    quote = connection.ops.quote_name
+    table = {
+        model: quote(model._meta.db_table)
+        for model in (Tournament, Section, Entry, Standing, EntryPlayer)
+    }
+    kinds = ", ".join(f"'{k}'" for k in FORM)
+    scorings = ", ".join(f"'{k}'" for k in SCORING)
+    return f"""
           FROM {table[Tournament]} t
           JOIN {table[Section]} sec ON sec.tournament_id = t.id
           JOIN {table[Entry]} e ON e.section_id = sec.id AND NOT e.phantom
           JOIN {table[Standing]} s ON s.entry_id = e.id
           JOIN {table[EntryPlayer]} p ON p.entry_id = e.id
          WHERE t.kind IN ({kinds}) AND t.scoring IN ({scorings}) AND t.boards > 0 AND {where}
-         ORDER BY t.start_date, t.id, s.place, e.id, p.id
+         {f"ORDER BY {FIELDS_ORDER}" if ordered else ""}
     """  # noqa: S608 -- names from the models, values as parameters
+
+
+def guests_sql() -> str:
+    """The few foreign guests once, not a join of every player to the members."""
+    members = connection.ops.quote_name(Member._meta.db_table)
+    return f"SELECT g.id FROM {members} g WHERE g.status = '{Member.Status.FOREIGN_GUEST}'"
 
 
 def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
