@@ -49,9 +49,11 @@ from .history import (
     guests_sql,
 )
 from .models import HandicapChange
+from .records import EPOCH, MONTH, column, days, records
+from .team_arrays import PlainMatches, read_plain_matches
 from .teams import team_competitions
 
-_EPOCH = date(1970, 1, 1).toordinal()
+_EPOCH = EPOCH
 _KIND_CODES = {kind: code for code, kind in enumerate(FORM, 1)}
 _FORMS = {code: FORM[kind] for kind, code in _KIND_CODES.items()}
 _PLAYERS = np.array([0] + [FORMS[_FORMS[code]].players for code in sorted(_FORMS)])
@@ -61,73 +63,26 @@ _TOURNAMENT_SCORING = {key: _SCORINGS[value] for key, value in SCORING.items()}
 _NO_PLACE = -999
 
 
-def _records(
-    columns: tuple[tuple[str, str, str], ...], tail: str, params: list, order: str = ""
-) -> np.ndarray | None:
-    """Rows of ``columns`` (name, numpy type, SQL) as a structured array, sent by the
-    database as one value: the records end to end, each column in its binary form
-    (``int8send`` ...), so that nothing is made per row on this side (COPY hands each
-    row over as a message of its own: seconds of the interpreter's time a season).
-    ``tail`` is the FROM and WHERE. None when a record is not of its width."""
-    dtype = np.dtype([(name, kind if kind[0] == "S" else ">" + kind) for name, kind, _ in columns])
-    record = " || ".join(f"{_SEND[kind[0]]}({sql})" for _name, kind, sql in columns)
-    ordered = f" ORDER BY {order}" if order else ""
-    query = f"SELECT string_agg({record}, ''::bytea{ordered}) {tail}"
-    connection.ensure_connection()
-    # A cursor of psycopg's own on the connection (and its transaction): Django's
-    # binds parameters on this side, which rules out a binary result, and the bytes
-    # are wanted as they are (not as hex text).
-    with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(query, params, binary=True)
-        (data,) = cursor.fetchone()
-    data = bytes(data or b"")
-    if len(data) % dtype.itemsize:
-        return None
-    return np.frombuffer(data, dtype=dtype)
-
-
-_SEND = {"i": "", "f": "float8send", "S": "", "?": "boolsend"}
-_INT_SEND = {"i8": "int8send", "i4": "int4send", "i2": "int2send"}
-
-
-def _column(name: str, kind: str, sql: str) -> tuple[str, str, str]:
-    if kind in _INT_SEND:
-        return (name, kind, f"{_INT_SEND[kind]}(({sql})::{_PG_INT[kind]})")
-    return (name, kind, sql)
-
-
-_PG_INT = {"i8": "int8", "i4": "int4", "i2": "int2"}
-
-
-def _days(start: date, end: date) -> list[int]:
-    return [start.toordinal() - _EPOCH, end.toordinal() - _EPOCH]
-
-
-_MONTH = (
-    "t.start_date >= DATE '1970-01-01' + %s::int AND t.start_date < DATE '1970-01-01' + %s::int"
-)
-
-
 def _read_results(start: date, end: date) -> np.ndarray:
     kind = " ".join(f"WHEN '{k}' THEN {c}" for k, c in _KIND_CODES.items())
     scoring = " ".join(f"WHEN '{k}' THEN {c}" for k, c in _TOURNAMENT_SCORING.items())
     columns = (
-        _column("tournament", "i8", "t.id"),
-        _column("day", "i8", "t.start_date - DATE '1970-01-01'"),
-        _column("kind", "i8", f"CASE t.kind {kind} END"),
-        _column("scoring", "i8", f"CASE t.scoring {scoring} END"),
-        _column("boards", "i8", "t.boards"),
-        _column("entry", "i8", "e.id"),
-        _column("place", "i8", f"COALESCE(s.place, {_NO_PLACE})"),
-        _column("place_to", "i8", f"COALESCE(s.place_to, {_NO_PLACE})"),
+        column("tournament", "i8", "t.id"),
+        column("day", "i8", "t.start_date - DATE '1970-01-01'"),
+        column("kind", "i8", f"CASE t.kind {kind} END"),
+        column("scoring", "i8", f"CASE t.scoring {scoring} END"),
+        column("boards", "i8", "t.boards"),
+        column("entry", "i8", "e.id"),
+        column("place", "i8", f"COALESCE(s.place, {_NO_PLACE})"),
+        column("place_to", "i8", f"COALESCE(s.place_to, {_NO_PLACE})"),
         ("percentage", "f8", "COALESCE(CAST(s.percentage AS DOUBLE PRECISION), 'NaN')"),
         ("score", "f8", "COALESCE(CAST(s.score AS DOUBLE PRECISION), 'NaN')"),
-        _column("member", "i8", "COALESCE(p.member_id, -1)"),
-        _column("guest", "i8", f"COALESCE((p.member_id IN ({guests_sql()}))::int, 0)"),
-        _column("played", "i8", "COALESCE(p.boards_played, -1)"),
-        _column("seat", "i8", "p.id"),
+        column("member", "i8", "COALESCE(p.member_id, -1)"),
+        column("guest", "i8", f"COALESCE((p.member_id IN ({guests_sql()}))::int, 0)"),
+        column("played", "i8", "COALESCE(p.boards_played, -1)"),
+        column("seat", "i8", "p.id"),
     )
-    found = _records(columns, fields_from_sql(_MONTH, ordered=False), _days(start, end))
+    found = records(columns, fields_from_sql(MONTH, ordered=False), days(start, end))
     assert found is not None  # every column is of a fixed width
     # In the walk's order (history.FIELDS_ORDER), sorted here: the database's sort of
     # the records cost more than numpy's of five keys.
@@ -141,7 +96,9 @@ _PLACE_WIDTH = 12  # the column's length: every place padded to it
 NO_PARTNER_4 = -(2**31)
 
 
-def stored_rows(start: date, end: date, version: str) -> np.ndarray | None:
+def stored_rows(
+    start: date, end: date, version: str, reader: psycopg.Connection | None = None
+) -> np.ndarray | None:
     """The stored history rows of the tournaments dated from ``start`` up to ``end``
     as :func:`walk_month` gives the rows it computes: the decimals as integers, the
     place padded (with its length), the scoring as a code, whether the version is
@@ -152,36 +109,36 @@ def stored_rows(start: date, end: date, version: str) -> np.ndarray | None:
     scoring = " ".join(f"WHEN '{k}' THEN {c}" for k, c in SCORING_CODES.items())
     ascii_place = "octet_length(h.place) = char_length(h.place)"
     columns = (
-        _column("member", "i8", "h.member_id"),
-        _column("tournament", "i8", "h.tournament_id"),
-        _column("match", "i8", f"COALESCE(h.match_id, {NO_MATCH})"),
-        _column("day", "i4", "h.played_on - DATE '2000-01-01'"),
+        column("member", "i8", "h.member_id"),
+        column("tournament", "i8", "h.tournament_id"),
+        column("match", "i8", f"COALESCE(h.match_id, {NO_MATCH})"),
+        column("day", "i4", "h.played_on - DATE '2000-01-01'"),
         (
             "place",
             f"S{_PLACE_WIDTH}",
             f"CASE WHEN {ascii_place} THEN convert_to(rpad(h.place, {_PLACE_WIDTH}), 'UTF8') "
             f"ELSE '\\x{'3f' * _PLACE_WIDTH}'::bytea END",
         ),
-        _column("place_size", "i2", f"CASE WHEN {ascii_place} THEN length(h.place) ELSE -1 END"),
-        _column("old", "i4", "h.old * 100"),
-        _column("partner", "i4", f"COALESCE((h.partner * 100)::int4, {NO_PARTNER_4 + 1} - 1)"),
-        _column("change", "i4", "h.change * 1000"),
-        _column("new", "i4", "h.new * 100"),
-        _column("boards", "i2", "h.boards"),
-        _column("owner", "i4", "h.owner * 100"),
-        _column("field", "i4", "h.field * 100"),
-        _column("expected", "i4", "h.expected * 100"),
-        _column("achieved", "i4", "h.achieved * 100"),
-        _column("scoring", "i2", f"CASE h.scoring {scoring} ELSE -2 END"),
+        column("place_size", "i2", f"CASE WHEN {ascii_place} THEN length(h.place) ELSE -1 END"),
+        column("old", "i4", "h.old * 100"),
+        column("partner", "i4", f"COALESCE((h.partner * 100)::int4, {NO_PARTNER_4 + 1} - 1)"),
+        column("change", "i4", "h.change * 1000"),
+        column("new", "i4", "h.new * 100"),
+        column("boards", "i2", "h.boards"),
+        column("owner", "i4", "h.owner * 100"),
+        column("field", "i4", "h.field * 100"),
+        column("expected", "i4", "h.expected * 100"),
+        column("achieved", "i4", "h.achieved * 100"),
+        column("scoring", "i2", f"CASE h.scoring {scoring} ELSE -2 END"),
         ("policy", "?", "h.policy_version = %s"),
     )
     # The month's tournaments as an array, so that their rows come by the tournament
     # index (a join scans the whole history for every month).
     tail = f"""
           FROM {history} h
-         WHERE h.tournament_id = ANY(ARRAY(SELECT t.id FROM {tournaments} t WHERE {_MONTH}))
+         WHERE h.tournament_id = ANY(ARRAY(SELECT t.id FROM {tournaments} t WHERE {MONTH}))
     """  # noqa: S608 -- names from the models, values as parameters
-    return _records(columns, tail, [version, *_days(start, end)])
+    return records(columns, tail, [version, *days(start, end)], reader)
 
 
 _STORED_VALUES = np.dtype(
@@ -275,26 +232,26 @@ class _Source:
     columns: list[tuple[int, int, int]] = field(default_factory=list)
 
 
-def read_month(start: date, end: date) -> tuple[np.ndarray, list[Competition], dict[str, str]]:
+def read_month(
+    start: date, end: date
+) -> tuple[np.ndarray, PlainMatches, list[Competition], dict[str, str]]:
     """The month's competitions as the database gives them (as ``services._read_between``
     reads them, every tournament of the month), for :func:`assemble`: the pairs and
-    individual results, the team matches, and the places."""
+    individual results, the plain team matches, the other team matches (read by
+    ``teams``), and the places of those."""
     results = _read_results(start, end)
+    plain, slow = read_plain_matches(start, end)
     places: dict[str, str] = {}
-    teams = list(
-        Tournament.objects.filter(
-            start_date__gte=start, start_date__lt=end, kind=Tournament.Kind.TEAMS
-        ).values_list("pk", flat=True)
-    )
     matches: list[Competition] = []
-    if teams:
-        for found in team_competitions(teams, places).values():
+    if slow:
+        for found in team_competitions(slow, places).values():
             matches.extend(found)
-    return results, matches, places
+    return results, plain, matches, places
 
 
 def assemble(
     results: np.ndarray,
+    plain_matches: PlainMatches,
     matches: list[Competition],
     places: dict[str, str],
     index: MemberIndex,
@@ -444,6 +401,37 @@ def assemble(
     entry_size.append(np.array(team_size, dtype=np.int64))
     entry_result.append(np.array(team_result, dtype=np.float64))
     entry_place.append(np.array(team_place, dtype=np.int64).reshape(-1, 2))
+    # Plain team matches, read as arrays: two teams of four each (after the others:
+    # the arrays are put together in the order the competitions were gathered).
+    count = len(plain_matches.match)
+    if count:
+        ids = zip(
+            plain_matches.tournament.tolist(), plain_matches.round.tolist(),
+            plain_matches.match.tolist(), strict=True,
+        )  # fmt: skip
+        day_list = plain_matches.day.tolist()
+        source.keys.extend(
+            (day, f"{t:012d}.{r:03d}.{pk:010d}")
+            for day, (t, r, pk) in zip(day_list, ids, strict=True)
+        )
+        source.entry_lo.extend(range(entries_so_far, entries_so_far + 2 * count, 2))
+        source.row_lo.extend(range(rows_so_far, rows_so_far + 2 * _TEAM * count, 2 * _TEAM))
+        source.form.extend([TEAM_MATCH] * count)
+        source.scoring.extend([_SCORINGS["imp"]] * count)
+        source.boards.extend(plain_matches.boards.tolist())
+        source.columns.extend(
+            zip(
+                plain_matches.tournament.tolist(), plain_matches.match.tolist(), day_list,
+                strict=True,
+            )
+        )  # fmt: skip
+        entries_so_far += 2 * count
+        rows_so_far += 2 * _TEAM * count
+        members.append(index.of(plain_matches.member))
+        played.append(plain_matches.played)
+        entry_size.append(np.full(2 * count, _TEAM, dtype=np.int64))
+        entry_result.append(plain_matches.result)
+        entry_place.append(plain_matches.place)
     return _in_order(
         source, others, places, index, policy,
         np.concatenate(members), np.concatenate(played), np.concatenate(entry_size),

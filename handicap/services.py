@@ -11,6 +11,7 @@ import gc
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -35,7 +36,7 @@ from members.models import Member
 from members.services import member_pages_changed
 from tournaments.models import EntryPlayer, Standing, Tournament
 
-from . import arrays
+from . import arrays, records
 from .compare import differences, stored_lines
 from .compare import write as write_differences
 from .domain import HandicapPolicy
@@ -520,6 +521,16 @@ def _walk_compared(months, db, first, current, last_day, policy, clock) -> _Comp
     differs is walked again from the same handicaps by the text path, which writes
     the difference. Leaves everybody's handicap and last day in ``current`` and
     ``last_day``, as the text path does."""
+    with records.second_reader() as reader, ThreadPoolExecutor(1) as history:
+        return _walk_months_compared(
+            months, db, history if reader else db, reader, first, current, last_day, policy,
+            clock,
+        )  # fmt: skip
+
+
+def _walk_months_compared(
+    months, db, history, reader, first, current, last_day, policy, clock
+) -> _Compared:
     out = _Compared()
     index = arrays.MemberIndex(db.submit(_member_ids).result())
     state = arrays.WalkState.empty(len(index))
@@ -529,7 +540,7 @@ def _walk_compared(months, db, first, current, last_day, policy, clock) -> _Comp
     def read(month: date, after: date):
         return (
             db.submit(arrays.read_month, month, after),
-            db.submit(arrays.stored_rows, month, after, version),
+            history.submit(arrays.stored_rows, month, after, version, reader),
         )
 
     reading = read(*months[0][:2])
