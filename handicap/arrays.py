@@ -22,6 +22,7 @@ import numpy as np
 import psycopg
 from django.db import connection
 
+from members.models import Member
 from tournaments.models import Tournament
 
 from .domain import HandicapPolicy
@@ -43,10 +44,10 @@ from .domain.walk import walk
 from .history import (
     FORM,
     SCORING,
+    TOURNAMENTS_SQL,
     _HistoryText,
     _read_fields,
     fields_from_sql,
-    guests_sql,
 )
 from .models import HandicapChange
 from .records import EPOCH, MONTH, column, days, records
@@ -63,37 +64,81 @@ _TOURNAMENT_SCORING = {key: _SCORINGS[value] for key, value in SCORING.items()}
 _NO_PLACE = -999
 
 
+_RESULTS = np.dtype(
+    [("tournament", "i8"), ("day", "i8"), ("kind", "i8"), ("scoring", "i8"), ("boards", "i8"),
+     ("entry", "i8"), ("place", "i8"), ("place_to", "i8"), ("percentage", "f8"),
+     ("score", "f8"), ("member", "i8"), ("guest", "bool"), ("played", "i8")]
+)  # fmt: skip
+
+
 def _read_results(start: date, end: date) -> np.ndarray:
+    """The month's pairs and individual results, a row per player in the walk's order
+    (``history.fields_sql``'s rows). What a tournament or an entry shares is read
+    once per tournament and per player only where it differs: the database's part
+    is sending the values."""
     kind = " ".join(f"WHEN '{k}' THEN {c}" for k, c in _KIND_CODES.items())
     scoring = " ".join(f"WHEN '{k}' THEN {c}" for k, c in _TOURNAMENT_SCORING.items())
-    columns = (
-        column("tournament", "i8", "t.id"),
-        column("day", "i8", "t.start_date - DATE '1970-01-01'"),
-        column("kind", "i8", f"CASE t.kind {kind} END"),
-        column("scoring", "i8", f"CASE t.scoring {scoring} END"),
-        column("boards", "i8", "t.boards"),
-        column("entry", "i8", "e.id"),
-        column("place", "i8", f"COALESCE(s.place, {_NO_PLACE})"),
-        column("place_to", "i8", f"COALESCE(s.place_to, {_NO_PLACE})"),
-        ("percentage", "f8", "COALESCE(CAST(s.percentage AS DOUBLE PRECISION), 'NaN')"),
-        ("score", "f8", "COALESCE(CAST(s.score AS DOUBLE PRECISION), 'NaN')"),
-        column("member", "i8", "COALESCE(p.member_id, -1)"),
-        column("guest", "i8", f"COALESCE((p.member_id IN ({guests_sql()}))::int, 0)"),
-        column("played", "i8", "COALESCE(p.boards_played, -1)"),
-        column("seat", "i8", "p.id"),
+    tournaments = records(
+        (
+            column("tournament", "i8", "t.id"),
+            column("day", "i8", "t.start_date - DATE '1970-01-01'"),
+            column("kind", "i8", f"CASE t.kind {kind} END"),
+            column("scoring", "i8", f"CASE t.scoring {scoring} END"),
+            column("boards", "i8", "t.boards"),
+        ),
+        f"FROM {connection.ops.quote_name(Tournament._meta.db_table)} t WHERE {TOURNAMENTS_SQL}"
+        f" AND {MONTH}",
+        days(start, end),
     )
-    found = records(columns, fields_from_sql(MONTH, ordered=False), days(start, end))
-    assert found is not None  # every column is of a fixed width
+    topscore = ", ".join(f"'{k}'" for k, v in SCORING.items() if v == "topscore")
+    players = records(
+        (
+            column("tournament", "i8", "t.id"),
+            column("entry", "i8", "e.id"),
+            column("place", "i8", f"COALESCE(s.place, {_NO_PLACE})"),
+            column("place_to", "i8", f"COALESCE(s.place_to, {_NO_PLACE})"),
+            # The result: a percentage by topscore, else the score.
+            (
+                "value",
+                "f8",
+                f"COALESCE(CAST(CASE WHEN t.scoring IN ({topscore}) THEN s.percentage "
+                "ELSE s.score END AS DOUBLE PRECISION), 'NaN')",
+            ),
+            column("member", "i8", "COALESCE(p.member_id, -1)"),
+            column("played", "i8", "COALESCE(p.boards_played, -1)"),
+            column("seat", "i8", "p.id"),
+        ),
+        fields_from_sql(MONTH, ordered=False),
+        days(start, end),
+    )
+    guests = np.array(
+        list(
+            Member.objects.filter(status=Member.Status.FOREIGN_GUEST).values_list("pk", flat=True)
+        ),
+        dtype=np.int64,
+    )
+    assert tournaments is not None and players is not None  # every column of a fixed width
+    tournaments = np.sort(tournaments, order="tournament")
+    at = np.searchsorted(tournaments["tournament"], players["tournament"])
+    out = np.empty(len(players), dtype=_RESULTS)
+    for name in ("tournament", "entry", "place", "place_to", "member", "played"):
+        out[name] = players[name]
+    for name in ("day", "kind", "scoring", "boards"):
+        out[name] = tournaments[name][at] if len(players) else 0
+    value = players["value"].astype(np.float64)
+    by_topscore = out["scoring"] == _SCORINGS["topscore"]
+    out["percentage"] = np.where(by_topscore, value, np.nan)
+    out["score"] = np.where(by_topscore, np.nan, value)
+    out["guest"] = np.isin(out["member"], guests)
     # In the walk's order (history.FIELDS_ORDER), sorted here: the database's sort of
     # the records cost more than numpy's of five keys.
-    order = np.lexsort(
-        (found["seat"], found["entry"], found["place"], found["tournament"], found["day"])
-    )
-    return found[order]
+    order = np.lexsort((players["seat"], out["entry"], out["place"], out["tournament"], out["day"]))
+    return out[order]
 
 
-_PLACE_WIDTH = 12  # the column's length: every place padded to it
 NO_PARTNER_4 = -(2**31)
+# A place as stored: its text and a bar, padded (the bar tells "3 " from "3").
+_PLACE_WIDTH = 13
 
 
 def stored_rows(
@@ -101,13 +146,12 @@ def stored_rows(
 ) -> np.ndarray | None:
     """The stored history rows of the tournaments dated from ``start`` up to ``end``
     as :func:`walk_month` gives the rows it computes: the decimals as integers, the
-    place padded (with its length), the scoring as a code, whether the version is
-    ``version``. A place with letters beyond ASCII reads as none the walk writes."""
+    place padded, the scoring as a code, whether the version is ``version``. A place
+    with letters beyond ASCII reads as none the walk writes."""
     quote = connection.ops.quote_name
     history = quote(HandicapChange._meta.db_table)
     tournaments = quote(Tournament._meta.db_table)
     scoring = " ".join(f"WHEN '{k}' THEN {c}" for k, c in SCORING_CODES.items())
-    ascii_place = "octet_length(h.place) = char_length(h.place)"
     columns = (
         column("member", "i8", "h.member_id"),
         column("tournament", "i8", "h.tournament_id"),
@@ -116,10 +160,10 @@ def stored_rows(
         (
             "place",
             f"S{_PLACE_WIDTH}",
-            f"CASE WHEN {ascii_place} THEN convert_to(rpad(h.place, {_PLACE_WIDTH}), 'UTF8') "
+            "CASE WHEN octet_length(h.place) = char_length(h.place) "
+            f"THEN convert_to(rpad(h.place || '|', {_PLACE_WIDTH}), 'UTF8') "
             f"ELSE '\\x{'3f' * _PLACE_WIDTH}'::bytea END",
         ),
-        column("place_size", "i2", f"CASE WHEN {ascii_place} THEN length(h.place) ELSE -1 END"),
         column("old", "i4", "h.old * 100"),
         column("partner", "i4", f"COALESCE((h.partner * 100)::int4, {NO_PARTNER_4 + 1} - 1)"),
         column("change", "i4", "h.change * 1000"),
@@ -143,8 +187,8 @@ def stored_rows(
 
 _STORED_VALUES = np.dtype(
     [("member", ">i8"), ("tournament", ">i8"), ("match", ">i8"), ("day", ">i4"),
-     ("place", f"S{_PLACE_WIDTH}"), ("place_size", ">i2"), ("old", ">i4"), ("partner", ">i4"),
-     ("change", ">i4"), ("new", ">i4"), ("boards", ">i2"), ("owner", ">i4"), ("field", ">i4"),
+     ("place", f"S{_PLACE_WIDTH}"), ("old", ">i4"), ("partner", ">i4"), ("change", ">i4"),
+     ("new", ">i4"), ("boards", ">i2"), ("owner", ">i4"), ("field", ">i4"),
      ("expected", ">i4"), ("achieved", ">i4"), ("scoring", ">i2"), ("policy", "?")]
 )  # fmt: skip
 _DATE_EPOCH = date(2000, 1, 1).toordinal()
@@ -215,8 +259,8 @@ class Month:
     row_day: np.ndarray
     others: list[list[Competition]]
     places: dict[str, str]
-    newcomers: np.ndarray  # member positions met this month, in the order first met
-    newcomer_days: list[date] = field(default_factory=list)
+    newcomers: np.ndarray  # member positions met this month
+    newcomer_days: np.ndarray  # the day each is first met (from 1970-01-01)
 
 
 @dataclass
@@ -519,12 +563,6 @@ def _in_order(
                 [position[int(p)] for e in c.entries for p in e.players if p not in outsiders]
             )
     level_of = levels(players, len(index))
-    # Members met this month, first met first (the day their start is taken).
-    seen: dict[int, int] = {}
-    for (key, _i), of in zip(everything, players, strict=True):
-        for member in of:
-            if member not in seen:
-                seen[member] = key[0]
     top = max(level_of, default=-1) + 1
     by_level: list[list[Competition]] = [[] for _ in range(top)]
     plain_order: list[tuple[int, int]] = []
@@ -547,10 +585,14 @@ def _in_order(
     entry_of_row = np.repeat(np.arange(len(sizes)), sizes)
     forms = [source.form[i] for i in comps.tolist()]
     scorings = [source.scoring[i] for i in comps.tolist()]
-    factors = [
-        _factors(form, _SCORING_NAMES[scoring], source.boards[i], policy)
-        for form, scoring, i in zip(forms, scorings, comps.tolist(), strict=True)
-    ]
+    factor_of: dict[tuple[str, int, int], tuple] = {}
+    factors = []
+    for form, scoring, i in zip(forms, scorings, comps.tolist(), strict=True):
+        key = (form, scoring, source.boards[i])
+        found = factor_of.get(key)
+        if found is None:
+            found = factor_of[key] = _factors(form, _SCORING_NAMES[scoring], key[2], policy)
+        factors.append(found)
     team = np.array([form == TEAM_MATCH for form in forms], dtype=bool)
     first_entry = comp_entry_start[:-1][comp_of_entry]
     other = first_entry + 1 - (np.arange(len(sizes)) - first_entry)
@@ -574,16 +616,28 @@ def _in_order(
         played=played[row_index],
     )  # fmt: skip
     columns = np.array(source.columns, dtype=np.int64).reshape(-1, 3)[comps]
+    row_day = columns[comp_of_entry[entry_of_row], 2] if len(row_index) else row_index
+    # Members met this month and the day each is first met (the day their start is
+    # taken): competitions are walked day by day, so it is the earliest.
+    met = [
+        (position[int(p)], c.date.toordinal() - _EPOCH)
+        for level in by_level for c in level for e in c.entries for p in e.players
+        if p not in c.guests and p not in c.non_members
+    ]  # fmt: skip
+    met_members = np.r_[plain.member, np.array([m for m, _ in met], dtype=np.int64)]
+    met_days = np.r_[row_day, np.array([d for _, d in met], dtype=np.int64)]
+    order = np.lexsort((met_days, met_members))
+    first = np.r_[True, met_members[order][1:] != met_members[order][:-1]] if len(order) else order
     return Month(
         plain=plain,
         comp_columns=columns,
         entry_places=entry_place[entry_index],
         scoring=np.array(scorings, dtype=np.int64),
-        row_day=columns[comp_of_entry[entry_of_row], 2] if len(row_index) else row_index,
+        row_day=row_day,
         others=by_level,
         places=places,
-        newcomers=np.array(list(seen), dtype=np.int64),
-        newcomer_days=[date.fromordinal(day + _EPOCH) for day in seen.values()],
+        newcomers=met_members[order][first],
+        newcomer_days=met_days[order][first],
     )
 
 
@@ -627,7 +681,8 @@ def walk_month(
     new = np.flatnonzero(~met[month.newcomers])
     for at in new.tolist():
         member = int(month.newcomers[at])
-        handicap[member] = first(str(int(ids[member])), month.newcomer_days[at])
+        day = date.fromordinal(int(month.newcomer_days[at]) + _EPOCH)
+        handicap[member] = first(str(int(ids[member])), day)
         met[member] = True
     plain = month.plain
     cap = policy.max_handicap
@@ -704,9 +759,8 @@ def _as_stored(computed: np.ndarray) -> np.ndarray | None:
         first, to = key >> 32, (key & (2**32 - 1)) - 1
         texts.append("" if first < 0 else str(first) if first == to else f"{first}-{to}")
     out["place"] = np.array(
-        [text.ljust(_PLACE_WIDTH).encode() for text in texts], dtype=f"S{_PLACE_WIDTH}"
+        [f"{text}|".ljust(_PLACE_WIDTH).encode() for text in texts], dtype=f"S{_PLACE_WIDTH}"
     )[at]
-    out["place_size"] = np.array([len(text) for text in texts], dtype=np.int16)[at]
     for name in ("member_id", "tournament_id", "match_id"):
         out[name.removesuffix("_id")] = computed[:, COLUMNS.index(name)]
     out["day"] = computed[:, _DAY] + (_EPOCH - _DATE_EPOCH)

@@ -61,6 +61,12 @@ def fields_sql(where: str) -> str:
     """  # noqa: S608 -- names from the models, values as parameters
 
 
+# The tournaments ``t`` the formula reads as pairs or individual fields.
+TOURNAMENTS_SQL = (
+    f"t.kind IN ({', '.join(repr(str(k)) for k in FORM)}) "
+    f"AND t.scoring IN ({', '.join(repr(str(k)) for k in SCORING)}) AND t.boards > 0"
+)
+
 # The order the walk reads a tournament's players in (date, tournament, place, entry,
 # seat).
 FIELDS_ORDER = "t.start_date, t.id, s.place, e.id, p.id"
@@ -75,15 +81,13 @@ def fields_from_sql(where: str, *, ordered: bool = True) -> str:
         model: quote(model._meta.db_table)
         for model in (Tournament, Section, Entry, Standing, EntryPlayer)
     }
-    kinds = ", ".join(f"'{k}'" for k in FORM)
-    scorings = ", ".join(f"'{k}'" for k in SCORING)
     return f"""
           FROM {table[Tournament]} t
           JOIN {table[Section]} sec ON sec.tournament_id = t.id
           JOIN {table[Entry]} e ON e.section_id = sec.id AND NOT e.phantom
           JOIN {table[Standing]} s ON s.entry_id = e.id
           JOIN {table[EntryPlayer]} p ON p.entry_id = e.id
-         WHERE t.kind IN ({kinds}) AND t.scoring IN ({scorings}) AND t.boards > 0 AND {where}
+         WHERE {TOURNAMENTS_SQL} AND {where}
          {f"ORDER BY {FIELDS_ORDER}" if ordered else ""}
     """  # noqa: S608 -- names from the models, values as parameters
 

@@ -30,6 +30,16 @@ def records(
     dtype = np.dtype([(name, kind if kind[0] == "S" else ">" + kind) for name, kind, _ in columns])
     record = " || ".join(f"{_SEND[kind[0]]}({sql})" for _name, kind, sql in columns)
     query = f"SELECT string_agg({record}, ''::bytea) {tail}"
+    (data,) = fetch(query, params, reader)
+    data = bytes(data or b"")
+    if len(data) % dtype.itemsize:
+        return None
+    return np.frombuffer(data, dtype=dtype)
+
+
+def fetch(query: str, params: list, reader: psycopg.Connection | None = None) -> tuple:
+    """The one row of ``query``, its values in their binary form (bytes as they are),
+    on this thread's connection or on ``reader``."""
     if reader is None:
         connection.ensure_connection()
         reader = connection.connection
@@ -37,11 +47,7 @@ def records(
     # out a binary result, and the bytes are wanted as they are (not as hex text).
     with psycopg.Cursor(reader) as cursor:
         cursor.execute(query, params, binary=True)
-        (data,) = cursor.fetchone()
-    data = bytes(data or b"")
-    if len(data) % dtype.itemsize:
-        return None
-    return np.frombuffer(data, dtype=dtype)
+        return cursor.fetchone()
 
 
 @contextmanager
