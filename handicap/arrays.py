@@ -45,9 +45,9 @@ from .history import (
     FORM,
     SCORING,
     TOURNAMENTS_SQL,
-    _HistoryText,
-    _read_fields,
+    HistoryText,
     fields_from_sql,
+    read_fields,
 )
 from .models import HandicapChange
 from .records import EPOCH, MONTH, column, days, records
@@ -212,7 +212,7 @@ def place_numbers(text: str) -> tuple[int, int]:
 
 
 def lines_as_rows(lines: list[str], version: str) -> np.ndarray:
-    """History rows in COPY's text (``history._COPY_FIELDS``) as integers (``COLUMNS``)."""
+    """History rows in COPY's text (``history.COPY_FIELDS``) as integers (``COLUMNS``)."""
     out = np.empty((len(lines), len(COLUMNS)), dtype=np.int64)
     for i, line in enumerate(lines):
         (member, old, partner, change, new, boards, place, owner, field_, expected, achieved,
@@ -396,7 +396,7 @@ def assemble(
     if odd_tournaments:
         # The Python builder says what is wrong, or reads what the arrays do not.
         marks = ", ".join(["%s"] * len(odd_tournaments))
-        for competition in _read_fields(f"t.id IN ({marks})", odd_tournaments, places):
+        for competition in read_fields(f"t.id IN ({marks})", odd_tournaments, places):
             if not refused_or(competition):
                 others.append(competition)
     # Team matches: built by handicap.teams, the plain ones taken apart here.
@@ -702,7 +702,7 @@ def walk_month(
                 if p not in outsiders
             }
             days: dict[str, date] = {}
-            text = _HistoryText(policy.version, current, days)
+            text = HistoryText(policy.version, current, days)
             for c, changes in walk([competition], current, policy, on_refused=on_refused):
                 text.take(c, changes, month.places)
             for player, value in current.items():

@@ -27,7 +27,7 @@ from .domain.checkup import (
 from .domain.checkup import distribution as spread
 from .domain.formula import start_handicap
 from .domain.walk import walk
-from .history import _build_fields, _text, master_points_before
+from .history import build_fields, column_text, master_points_before
 from .models import HandicapChange, MemberHandicap, PolicyAdjustment
 from .policies import adjusted_policy, current_policy, forget
 from .services import _left_out, _months, _read_between, recompute_from
@@ -85,13 +85,13 @@ def preview_handicaps(policy: HandicapPolicy) -> dict[int, float]:
         member = int(player)
         if member not in starts:
             starts[member] = float(
-                _text(start_handicap(master_points_before(member, day), policy), 2)
+                column_text(start_handicap(master_points_before(member, day), policy), 2)
             )
         return starts[member]
 
     for month, after in _months(bounds["first"], bounds["last"]):
         rows, matches, places = _read_between(month, after, None)
-        fields = _build_fields(rows, places) + matches
+        fields = build_fields(rows, places) + matches
         for _competition, changes in walk(
             fields, current, policy, first_handicap=first, on_refused=_left_out
         ):

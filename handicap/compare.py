@@ -4,7 +4,7 @@ already there, a month at a time, and only the difference written.
 A recompute mostly finds what it found before (the issue #15 case: a full recompute
 that changes nothing), so reading the stored rows costs less than writing them all
 again: the stored rows as lines of COPY's text format are compared with the text
-``history._HistoryText`` makes for the rows computed again (the same text the
+``history.HistoryText`` makes for the rows computed again (the same text the
 incremental walk compares by). Rows that differ only in their values are updated in
 place (their keys stay); rows no longer computed are deleted; new ones inserted.
 docs/handicap.md, "Speed".
@@ -19,15 +19,15 @@ from django.db import connection
 
 from tournaments.models import Tournament
 
-from .history import _COPY_FIELDS, _NULL
+from .history import COPY_FIELDS, COPY_NULL
 from .incremental import _column, _stored_rows, _write_rows
 from .models import HandicapChange
 
-# Fields of a COPY line (``_COPY_FIELDS``) that make a row's key, with its date: an
+# Fields of a COPY line (``COPY_FIELDS``) that make a row's key, with its date: an
 # update keeps those (``incremental._update_rows``), a row of another date is
 # deleted and written anew.
 _MEMBER, _TOURNAMENT, _MATCH, _DATE = (
-    _COPY_FIELDS.index(name) for name in ("member_id", "tournament_id", "match_id", "played_on")
+    COPY_FIELDS.index(name) for name in ("member_id", "tournament_id", "match_id", "played_on")
 )
 Key = tuple[str, str, str, str]
 
@@ -47,7 +47,7 @@ class Differences:
 
 def stored_lines(start: date, end: date) -> set[str]:
     """The history rows of the tournaments dated from ``start`` up to (not including)
-    ``end``, each as its COPY line (``_COPY_FIELDS``, as ``_HistoryText`` makes them).
+    ``end``, each as its COPY line (``COPY_FIELDS``, as ``HistoryText`` makes them).
     Every row is some tournament's, so the months of a walk read every row once."""
     if connection.vendor != "postgresql":
         ids = list(
@@ -63,7 +63,7 @@ def stored_lines(start: date, end: date) -> set[str]:
     history = quote(HandicapChange._meta.db_table)
     tournaments = quote(Tournament._meta.db_table)
     text = ", ".join(
-        f"COALESCE(CAST(h.{quote(_column(name))} AS TEXT), '{_NULL}')" for name in _COPY_FIELDS
+        f"COALESCE(CAST(h.{quote(_column(name))} AS TEXT), '{COPY_NULL}')" for name in COPY_FIELDS
     )
     # The month's rows as one text made by the database (COPY hands each row over as
     # an object of its own: four times the interpreter's time). The month's

@@ -33,7 +33,7 @@ from .domain.errors import HandicapInputError
 from .domain.formula import start_handicap
 from .domain.policy import SCORINGS
 from .domain.walk import walk
-from .history import _key, _text, master_points_before
+from .history import column_text, competition_key, master_points_before
 from .models import FormHandicap
 from .policies import current_policy
 from .starts import held_starts
@@ -74,7 +74,7 @@ def recompute_form_handicaps(*, policy: HandicapPolicy | None = None) -> Outcome
     policy = policy or current_policy()
     tallies = _walk_by_scoring(policy)
     rows = [
-        (member, scoring, Decimal(_text(t.handicap, 2)), t.competitions, t.boards,
+        (member, scoring, Decimal(column_text(t.handicap, 2)), t.competitions, t.boards,
          t.last_day, policy.version)
         for scoring, of_scoring in tallies.items()
         for member, t in sorted(of_scoring.items())
@@ -125,7 +125,7 @@ def _walk(
     for competition, changes in walk(
         fields, handicaps, policy, first_handicap=first, on_refused=_left_out
     ):
-        tournament = _key(competition)[0]
+        tournament = competition_key(competition)[0]
         for row in changes:
             if not row.counted:
                 continue
@@ -174,7 +174,7 @@ class _StartHandicaps:
         start = self.starts.get(member)
         if start is None:
             points = master_points_before(member, self.met.get(player, day))
-            start = self.starts[member] = float(_text(start_handicap(points, self.policy), 2))
+            start = self.starts[member] = float(column_text(start_handicap(points, self.policy), 2))
         return start
 
 

@@ -43,10 +43,10 @@ SCORING = {
 FORM = {Tournament.Kind.PAIRS: "pairs", Tournament.Kind.INDIVIDUAL: "individual"}
 
 
-def _read_fields(where: str, params: list, places: dict[str, str] | None) -> list[Competition]:
+def read_fields(where: str, params: list, places: dict[str, str] | None) -> list[Competition]:
     with connection.cursor() as cursor:
         cursor.execute(fields_sql(where), params)
-        return _build_fields(cursor.fetchall(), places)
+        return build_fields(cursor.fetchall(), places)
 
 
 def fields_sql(where: str) -> str:
@@ -98,7 +98,7 @@ def guests_sql() -> str:
     return f"SELECT g.id FROM {members} g WHERE g.status = '{Member.Status.FOREIGN_GUEST}'"
 
 
-def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
+def build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Competition]:
     """The rows of :func:`fields_sql` as competitions, one per tournament (decisions
     in docs/handicap.md, "In the portal"); ``places`` gets each entry's place ("3", "3-4").
     An entry whose players all played every board has no ``boards_played``."""
@@ -155,14 +155,14 @@ def _build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Comp
     return out
 
 
-def _key(competition: Competition) -> tuple[int, int | None]:
+def competition_key(competition: Competition) -> tuple[int, int | None]:
     """(tournament, match) of a competition's id."""
     tournament, _, match = competition.id.partition(".")
     return int(tournament), int(match.rpartition(".")[2]) if match else None
 
 
-class _HistoryText:
-    """History rows as COPY text (``_COPY_FIELDS`` in order, each with its newline),
+class HistoryText:
+    """History rows as COPY text (``COPY_FIELDS`` in order, each with its newline),
     made as the walk goes, with the handicaps carried on (at two decimals, as the
     history shows them) and the day of each member's last row. Decimals are as the
     columns keep them ("%.2f" rounds to the nearest, as the column does; no "-0.00"),
@@ -184,8 +184,8 @@ class _HistoryText:
     def take(
         self, competition: Competition, changes: Iterable[PlayerChange], places: dict[str, str]
     ) -> None:
-        tournament, match = _key(competition)
-        tail = f"\t{tournament}\t{_NULL if match is None else match}\t{competition.date}\t"
+        tournament, match = competition_key(competition)
+        tail = f"\t{tournament}\t{COPY_NULL if match is None else match}\t{competition.date}\t"
         day = competition.date
         version = self.version
         texts, current, last_day = self.texts, self.current, self.last_day
@@ -215,11 +215,11 @@ class _HistoryText:
                     change_text = "0.000"
             old_text = texts.get(old)
             if old_text is None:
-                old_text = texts[old] = _text(old, 2)
+                old_text = texts[old] = column_text(old, 2)
             if partner is None:
-                partner_text = _NULL
+                partner_text = COPY_NULL
             else:
-                partner_text = texts.get(partner) or _text(partner, 2)
+                partner_text = texts.get(partner) or column_text(partner, 2)
             # The handicap carried on is the one shown and stored (two decimals), so a
             # recompute from any day gives the same rows. round() gives the float that
             # "%.2f" would print (both round the float's exact value correctly), and
@@ -238,10 +238,10 @@ class _HistoryText:
 # COPY's columns, the player's own first and then what the player's entry shares
 # (place, the entry's handicaps and results, the competition): that part of the text
 # is made once per entry.
-_NULL = "\\N"  # COPY's NULL
+COPY_NULL = "\\N"  # COPY's NULL
 
 
-_COPY_FIELDS = (
+COPY_FIELDS = (
     "member_id", "old", "partner", "change", "new", "boards", "place", "owner", "field",
     "expected", "achieved", "tournament_id", "match_id", "played_on", "scoring",
     "policy_version",
@@ -265,7 +265,7 @@ def _quick_handover():
         sys.setswitchinterval(interval)
 
 
-def _text(value: float, places: int) -> str:
+def column_text(value: float, places: int) -> str:
     """A float as the column keeps it (no "-0.00": the database has no negative zero)."""
     return f"{round(value, places) + 0.0:.{places}f}"
 

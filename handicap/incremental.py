@@ -36,15 +36,15 @@ from .domain import HandicapPolicy
 from .domain.competition import Competition, PlayerChange
 from .domain.rewalk import Rewalk, Stored, carried
 from .history import (
-    _COPY_FIELDS,
-    _NULL,
+    COPY_FIELDS,
+    COPY_NULL,
     FORM,
     SCORING,
-    _HistoryText,
+    HistoryText,
     _quick_handover,
-    _read_fields,
-    _text,
+    column_text,
     handicaps_before,
+    read_fields,
     write_current,
 )
 from .models import HandicapChange, MemberHandicap
@@ -58,7 +58,7 @@ Key = tuple[date, int]  # a tournament's place in the walk: (date, tournament id
 
 class _Row(NamedTuple):
     """A history row as read for the walk: its keys, the handicaps before and after,
-    and the whole row as the text ``history._HistoryText`` makes, to tell whether a
+    and the whole row as the text ``history.HistoryText`` makes, to tell whether a
     row computed again differs. (Read as plain tuples in this order: a late report
     reads hundreds of thousands.)"""
 
@@ -141,7 +141,7 @@ class IncrementalWalk:
         self.touched: set[int] = set()
         self.deleted: set[int] = set()
         self.writes = _Writes()
-        self.text = _HistoryText(policy.version, {}, {})
+        self.text = HistoryText(policy.version, {}, {})
         self.db = INLINE
 
     # -- what to walk
@@ -420,7 +420,7 @@ def _fetch_tournaments(ids: list[int]) -> dict[int, _Read]:
     fields = [pk for pk, (_day, kind) in kinds.items() if kind in FORM]
     if fields:
         marks = ", ".join(["%s"] * len(fields))
-        for competition in _read_fields(f"t.id IN ({marks})", fields, places):
+        for competition in read_fields(f"t.id IN ({marks})", fields, places):
             by_tournament[int(competition.id)].append((None, competition))
     teams = [pk for pk, (_day, kind) in kinds.items() if kind == Tournament.Kind.TEAMS]
     if teams:
@@ -478,22 +478,22 @@ def _write_rows(deletes: list[int], updates: list[str], inserts: list[str]) -> N
                 HandicapChange.objects.db
             )
         lines = inserts + [line.partition("\t")[2] for line in updates]
-        insert_rows(HandicapChange, _COPY_FIELDS, [_values(line) for line in lines])
+        insert_rows(HandicapChange, COPY_FIELDS, [_values(line) for line in lines])
         return
     if inserts:
-        copy_lines(HandicapChange, _COPY_FIELDS, inserts)
+        copy_lines(HandicapChange, COPY_FIELDS, inserts)
     if updates:
         _update_rows(updates)
 
 
 def _values(line: str) -> list[str | None]:
-    return [None if value == _NULL else value for value in line.rstrip("\n").split("\t")]
+    return [None if value == COPY_NULL else value for value in line.rstrip("\n").split("\t")]
 
 
 def _update_rows(updates: list[str]) -> None:
     quote = connection.ops.quote_name
     table = quote(HandicapChange._meta.db_table)
-    columns = [_column(name) for name in _COPY_FIELDS]
+    columns = [_column(name) for name in COPY_FIELDS]
     keys = {"member_id", "tournament_id", "match_id", "played_on"}
     with connection.cursor() as cursor:
         cursor.execute(
@@ -570,12 +570,12 @@ def last_rows(members: list[int]) -> dict[int, tuple[Decimal, date]]:
 
 
 def _stored_rows(tournaments: list[int]) -> list[_Row]:
-    """The history rows of these tournaments, each with its text as ``_HistoryText``
+    """The history rows of these tournaments, each with its text as ``HistoryText``
     makes it (made by the database, on its own core, on PostgreSQL)."""
     if connection.vendor == "postgresql":
         history = connection.ops.quote_name(HandicapChange._meta.db_table)
         text = ", ".join(
-            f"COALESCE(CAST(h.{_column(name)} AS TEXT), '{_NULL}')" for name in _COPY_FIELDS
+            f"COALESCE(CAST(h.{_column(name)} AS TEXT), '{COPY_NULL}')" for name in COPY_FIELDS
         )
         with connection.cursor() as cursor:
             cursor.execute(
@@ -589,10 +589,10 @@ def _stored_rows(tournaments: list[int]) -> list[_Row]:
             return cursor.fetchall()
     out = []
     for values in HandicapChange.objects.filter(tournament_id__in=tournaments).values_list(
-        "pk", *_COPY_FIELDS
+        "pk", *COPY_FIELDS
     ):
         pk, member, old = values[0], values[1], values[2]
-        line = "\t".join(_NULL if v is None else str(v) for v in values[1:]) + "\n"
+        line = "\t".join(COPY_NULL if v is None else str(v) for v in values[1:]) + "\n"
         tournament, match, played_on = values[12], values[13], values[14]
         out.append(
             _Row(pk, str(member), tournament, match, played_on, float(old), float(values[5]), line)
@@ -757,7 +757,7 @@ def _check_chains(
         elif member in starts:
             expected = starts[member]
         else:
-            expected = Decimal(_text(walk._first(member, day), 2))
+            expected = Decimal(column_text(walk._first(member, day), 2))
         if old != expected:
             _break(walk, member, (day, tid, match), None, float(expected), since)
     return firsts, lasts

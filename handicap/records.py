@@ -50,6 +50,23 @@ def fetch(query: str, params: list, reader: psycopg.Connection | None = None) ->
         return cursor.fetchone()
 
 
+def parallel_workers(count: str | None) -> str | None:
+    """Set how many parallel workers a query of this transaction may start (``None``:
+    leave it); returns what it was. The full recompute takes none: it already keeps
+    both cores busy (a reader each, and the walk), and the workers' start and their
+    share of the cores cost more than they bring."""
+    if count is None or connection.vendor != "postgresql" or not connection.in_atomic_block:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT current_setting('{_WORKERS}'), set_config('{_WORKERS}', %s, true)", [count]
+        )
+        return cursor.fetchone()[0]
+
+
+_WORKERS = "max_parallel_workers_per_gather"
+
+
 @contextmanager
 def second_reader():
     """A connection of its own that reads what this thread's transaction reads (its
@@ -73,6 +90,7 @@ def second_reader():
         reader.autocommit = True
         reader.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         reader.execute(psycopg.sql.SQL("SET TRANSACTION SNAPSHOT {}").format(snapshot))
+        reader.execute(f"SET LOCAL {_WORKERS} = 0")  # as parallel_workers says
         yield reader
     finally:
         reader.close()

@@ -46,16 +46,16 @@ from .domain.event import handicap_event
 from .domain.formula import start_handicap
 from .domain.walk import walk
 from .history import (
-    _COPY_FIELDS,
-    _NULL,
-    _build_fields,
-    _HistoryText,
-    _key,
-    _read_fields,
-    _text,
+    COPY_FIELDS,
+    COPY_NULL,
+    HistoryText,
+    build_fields,
+    column_text,
+    competition_key,
     fields_sql,
     handicaps_before,
     master_points_before,
+    read_fields,
     write_current,
 )
 from .incremental import carry_forward, check_since, refresh_current, rewalk_report, withdraw
@@ -242,7 +242,7 @@ def competitions(
     if not ids:
         return {}
     marks = ", ".join(["%s"] * len(ids))
-    return {int(c.id): c for c in _read_fields(f"t.id IN ({marks})", ids, places)}
+    return {int(c.id): c for c in read_fields(f"t.id IN ({marks})", ids, places)}
 
 
 def _read_between(
@@ -401,7 +401,7 @@ def _recompute_from(
 
         # The full recompute per competition on PostgreSQL: COPY's text made as it walks.
         text = (
-            _HistoryText(policy.version, current, last_day)
+            HistoryText(policy.version, current, last_day)
             if keep or (full and not monthly and connection.vendor == "postgresql")
             else None
         )
@@ -424,7 +424,7 @@ def _recompute_from(
                 reading = db.submit(_read_between, *months[n + 1])
                 if keep:
                     stored_reading = db.submit(stored_lines, *months[n + 1][:2])
-            fields = _build_fields(rows, places) + fields
+            fields = build_fields(rows, places) + fields
             clock("build the fields")
             if not full:
                 players = {p for c in fields for e in c.entries for p in e.players}
@@ -453,11 +453,11 @@ def _recompute_from(
                         copies.append(db.submit(write_differences, found))
                         touched.update(found.members)
                     continue
-                copies.append(db.submit(copy_lines, HandicapChange, _COPY_FIELDS, text.lines))
+                copies.append(db.submit(copy_lines, HandicapChange, COPY_FIELDS, text.lines))
                 text.lines = []
                 continue
             for competition, changes in competitions:
-                key = _key(competition)
+                key = competition_key(competition)
                 for row in changes:
                     if row.counted:
                         rows.append((key, row))
@@ -521,11 +521,19 @@ def _walk_compared(months, db, first, current, last_day, policy, clock) -> _Comp
     differs is walked again from the same handicaps by the text path, which writes
     the difference. Leaves everybody's handicap and last day in ``current`` and
     ``last_day``, as the text path does."""
-    with records.second_reader() as reader, ThreadPoolExecutor(1) as history:
-        return _walk_months_compared(
-            months, db, history if reader else db, reader, first, current, last_day, policy,
-            clock,
-        )  # fmt: skip
+    workers = db.submit(records.parallel_workers, "0").result()
+    try:
+        with records.second_reader() as reader, ThreadPoolExecutor(1) as history:
+            compared = _walk_months_compared(
+                months, db, history if reader else db, reader, first, current, last_day,
+                policy, clock,
+            )  # fmt: skip
+    except _MostlyChanged:
+        db.submit(records.parallel_workers, workers).result()  # the rebuild is as before
+        raise
+    # (A database error leaves the transaction to be rolled back, and the setting with it.)
+    db.submit(records.parallel_workers, workers).result()
+    return compared
 
 
 def _walk_months_compared(
@@ -566,8 +574,8 @@ def _walk_months_compared(
         arrays.to_dicts(state, index, current, last_day)
         rows, fields, places = db.submit(_read_between, month, after, None).result()
         stored_text = db.submit(stored_lines, month, after).result()
-        fields = _build_fields(rows, places) + fields
-        text = _HistoryText(version, current, last_day)
+        fields = build_fields(rows, places) + fields
+        text = HistoryText(version, current, last_day)
         for competition, changes in walk(
             fields, current, policy, first_handicap=first, on_refused=_left_out
         ):
@@ -662,16 +670,16 @@ def _history_writer(rows: list, places: dict[str, str], policy: HandicapPolicy):
             shared = (
                 f"\t{places.get(row.entry, '')}\t{row.owner_handicap:.2f}\t"
                 f"{row.field_handicap:.2f}\t{row.expected:.2f}\t{row.achieved:.2f}\t"
-                f"{tournament}\t{_NULL if match is None else match}\t{row.date}\t"
+                f"{tournament}\t{COPY_NULL if match is None else match}\t{row.date}\t"
                 f"{row.scoring}\t{version}\n"
             )
         partner = row.partner_handicap
         append(
             f"{row.player}\t{row.old_handicap:.2f}\t"
-            f"{_NULL if partner is None else f'{partner:.2f}'}\t{row.change:.3f}\t"
+            f"{COPY_NULL if partner is None else f'{partner:.2f}'}\t{row.change:.3f}\t"
             f"{row.new_handicap:.2f}\t{row.boards_played}{shared}"
         )
-    return copy_lines, HandicapChange, _COPY_FIELDS, lines
+    return copy_lines, HandicapChange, COPY_FIELDS, lines
 
 
 @contextmanager
@@ -693,9 +701,9 @@ def _history_row(
     partner = row.partner_handicap
     return (
         int(row.player), key[0], key[1], row.date, places.get(row.entry, ""),
-        _text(row.old_handicap, 2), None if partner is None else _text(partner, 2),
-        _text(row.owner_handicap, 2), _text(row.field_handicap, 2), _text(row.expected, 2),
-        _text(row.achieved, 2), _text(row.change, 3), _text(row.new_handicap, 2),
+        column_text(row.old_handicap, 2), None if partner is None else column_text(partner, 2),
+        column_text(row.owner_handicap, 2), column_text(row.field_handicap, 2), column_text(row.expected, 2),
+        column_text(row.achieved, 2), column_text(row.change, 3), column_text(row.new_handicap, 2),
         row.boards_played, row.scoring, policy.version,
     )  # fmt: skip
 
@@ -728,7 +736,7 @@ def _save_current(
         member: (before[member], latest_day.get(member)) for member in before
     }
     for member, day in last_day.items():
-        found[member] = (_text(current[str(member)], 2), day)
+        found[member] = (column_text(current[str(member)], 2), day)
     write_current(members, found, starts, policy, changed=changed)
 
 

@@ -20,13 +20,13 @@ from awards.models import MasterPointAward
 
 from .domain import HandicapPolicy
 from .domain.formula import estimated_start, start_handicap
-from .history import _text
+from .history import column_text
 from .models import MemberHandicap, StartEstimate
 
 
 def as_stored(value: float) -> Decimal:
     """A start as the columns keep it (two decimals), which is what every walk carries."""
-    return Decimal(_text(value, 2))
+    return Decimal(column_text(value, 2))
 
 
 def start_of_estimate(estimate: StartEstimate, policy: HandicapPolicy) -> Decimal:

@@ -19,7 +19,7 @@ from django.db.models import Max, Min
 
 from handicap import arrays, services
 from handicap.compare import stored_lines
-from handicap.history import _build_fields, _HistoryText
+from handicap.history import HistoryText, build_fields
 from handicap.models import HandicapChange
 from handicap.policies import current_policy
 from handicap.services import _left_out, _member_ids, _read_between, recompute_from
@@ -119,9 +119,9 @@ def test_a_month_walked_as_arrays_is_the_text_paths_month(walked):
         others += sum(map(len, month.others))
         computed = arrays.walk_month(month, state, index, policy, first, _left_out)
         rows, fields, places = _read_between(start, end, None)
-        text = _HistoryText(policy.version, current, last_day)
+        text = HistoryText(policy.version, current, last_day)
         for competition, changes in services.walk(
-            _build_fields(rows, places) + fields, current, policy, first_handicap=first
+            build_fields(rows, places) + fields, current, policy, first_handicap=first
         ):
             text.take(competition, changes, places)
         by_text = arrays._as_stored(arrays.lines_as_rows(text.lines, policy.version))
