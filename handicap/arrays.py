@@ -11,7 +11,6 @@ and writes the difference. docs/handicap.md, "Speed".
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from .domain.batch import (
     rows,
     walk_level,
 )
-from .domain.competition import Competition, check
+from .domain.competition import Competition, check, plainly_valid
 from .domain.errors import HandicapInputError
 from .domain.formula import gain
 from .domain.policy import AVERAGE, FORMS, TEAM_MATCH
@@ -485,7 +484,7 @@ def assemble(
 
 def _plain_match(competition: Competition) -> bool:
     """A team match of members only that ``check`` passes as it stands (the checks of
-    ``competition._plainly_valid`` for two teams of four): the others go to ``check``
+    ``competition.plainly_valid`` for two teams of four): the others go to ``check``
     and ``compute``."""
     entries = competition.entries
     boards = competition.boards
@@ -499,21 +498,7 @@ def _plain_match(competition: Competition) -> bool:
         or competition.scoring not in _SCORINGS
     ):
         return False
-    home, away = entries
-    players = home.players + away.players
-    if len(home.players) != _TEAM or len(away.players) != _TEAM or len(set(players)) != 2 * _TEAM:
-        return False
-    for entry in entries:
-        if type(entry.result) is not float or not math.isfinite(entry.result) or entry.handicaps:
-            return False
-        played = entry.boards_played
-        if played and (
-            len(played) != _TEAM
-            or any(type(count) is not int for count in played)
-            or not 0 < min(played) <= max(played) <= boards
-        ):
-            return False
-    return home.id != away.id
+    return plainly_valid(entries, _TEAM, boards, topscore=False)
 
 
 _TEAM = FORMS[TEAM_MATCH].players

@@ -137,7 +137,7 @@ def check(competition: Competition) -> Layout | None:
     if both:
         raise BadEntry(cid, "a player is either a guest or a non-member", player=min(both))
     topscore = competition.scoring == TOPSCORE
-    if not _plainly_valid(entries, form.players, boards, topscore):
+    if not plainly_valid(entries, form.players, boards, topscore):
         _check_entries(competition, form.name, form.players, boards, topscore)
     if form.name == TEAM_MATCH and len(entries) != 2:
         raise BadEntry(cid, f"a team match or half has two teams, got {len(entries)}")
@@ -148,7 +148,7 @@ def check(competition: Competition) -> Layout | None:
     return None
 
 
-def _plainly_valid(entries: Sequence[Entry], size: int, boards: int, topscore: bool) -> bool:
+def plainly_valid(entries: Sequence[Entry], size: int, boards: int, topscore: bool) -> bool:
     """The checks of :func:`_check_entries` on a field that passes them, in a few
     operations per entry (a recompute checks every competition again); False sends
     the field to the checks that say what is wrong."""
