@@ -9,15 +9,16 @@ and a month walked as arrays must be, number for number, what the text path make
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
 
 import numpy as np
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Max, Min
 
-from handicap import arrays, services
+from handicap import arrays, records, services
 from handicap.compare import stored_lines
 from handicap.history import HistoryText, build_fields
 from handicap.models import HandicapChange
@@ -33,6 +34,7 @@ from handicap.tests.test_incremental import (
     _report,
     walked_season,
 )
+from members.common.locks import lock_handicaps
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -158,3 +160,41 @@ def test_places_read_back_as_the_walk_writes_them():
     assert arrays.place_numbers("3-4") == (3, 4)
     for odd in ("03", "3-3", "3 ", "-1", "x", "3-", "1234567890"):
         assert arrays.place_numbers(odd) == (-2, -2)
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_the_history_is_read_on_a_second_connection_that_sees_what_the_walk_sees(
+    monkeypatch,
+):
+    """As the command runs it: committed results, one transaction holding the lock,
+    nothing written before the walk. The stored rows come through the second reader
+    (the recompute's exported snapshot); a row corrupted by hand is still found."""
+    walked_season()
+    readers = []
+    real = records.second_reader
+
+    @contextmanager
+    def spy():
+        with real() as reader:
+            readers.append(reader)
+            yield reader
+
+    monkeypatch.setattr(records, "second_reader", spy)
+    history = _history()
+    again = "months that differ, walked again by text"
+    seconds: dict[str, float] = {}
+    with transaction.atomic():
+        lock_handicaps()
+        assert recompute_from(None, seconds=seconds) == 0
+    assert readers and readers[0] is not None
+    assert again not in seconds  # every month as the second reader read it
+    assert _history() == history
+    _one(HandicapChange.objects.all(), achieved=Decimal("4.04"))
+    seconds.clear()
+    with transaction.atomic():
+        lock_handicaps()
+        assert recompute_from(None, seconds=seconds) == 1
+    assert again in seconds
+    assert _history() == history
+    assert readers[1] is not None
