@@ -1,12 +1,12 @@
 """The full recompute over a stored history, a month as arrays (PostgreSQL; issue #15).
 
-A month's results come by binary COPY straight into numpy (no Python object per
-player), its competitions of the plain forms are walked level by level
-(``domain.batch``), the rest one at a time through ``domain.walk``, and the month's
-rows, as integers, are compared with the stored ones, read the same way. A month
-that comes out as stored writes nothing and costs a few numpy operations per level;
-a month that differs is walked again by the text path (``services``), which finds
-and writes the difference. docs/handicap.md, "Speed".
+A month's results come straight into numpy (``records``: one value per query, no
+Python object per player), its competitions of the plain forms are walked level by
+level (``domain.batch``), the rest one at a time through ``domain.walk``, and the
+month's rows, as numbers, are compared with the stored ones, read the same way. A
+month that comes out as stored writes nothing and costs a few numpy operations per
+level; a month that differs is walked again by the text path (``services``), which
+finds and writes the difference. docs/handicap.md, "Speed".
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ from .records import EPOCH, MONTH, column, days, records
 from .team_arrays import PlainMatches, read_plain_matches
 from .teams import team_competitions
 
-_EPOCH = EPOCH
 _KIND_CODES = {kind: code for code, kind in enumerate(FORM, 1)}
 _FORMS = {code: FORM[kind] for kind, code in _KIND_CODES.items()}
 _PLAYERS = np.array([0] + [FORMS[_FORMS[code]].players for code in sorted(_FORMS)])
@@ -218,7 +217,7 @@ def lines_as_rows(lines: list[str], version: str) -> np.ndarray:
          tournament, match, day, scoring, policy) = line.rstrip("\n").split("\t")  # fmt: skip
         out[i] = (
             int(member), int(tournament), NO_MATCH if match == "\\N" else int(match),
-            date.fromisoformat(day).toordinal() - _EPOCH, *place_numbers(place),
+            date.fromisoformat(day).toordinal() - EPOCH, *place_numbers(place),
             _hundredths(old), NO_PARTNER if partner == "\\N" else _hundredths(partner),
             _hundredths(change), _hundredths(new), int(boards), _hundredths(owner),
             _hundredths(field_), _hundredths(expected), _hundredths(achieved),
@@ -423,7 +422,7 @@ def assemble(
             continue
         tournament, _, rest = competition.id.partition(".")
         match = int(rest.rpartition(".")[2])
-        day = competition.date.toordinal() - _EPOCH
+        day = competition.date.toordinal() - EPOCH
         source.keys.append((day, competition.id))
         source.entry_lo.append(entries_so_far)
         source.row_lo.append(rows_so_far)
@@ -533,7 +532,7 @@ def _in_order(
     # Walk order over both kinds: (day, competition id), as ``walk`` sorts them.
     everything = [(key, i) for i, key in enumerate(source.keys)]
     everything += [
-        ((c.date.toordinal() - _EPOCH, c.id), plain_count + i) for i, c in enumerate(others)
+        ((c.date.toordinal() - EPOCH, c.id), plain_count + i) for i, c in enumerate(others)
     ]
     everything.sort()
     position = index.position
@@ -605,7 +604,7 @@ def _in_order(
     # Members met this month and the day each is first met (the day their start is
     # taken): competitions are walked day by day, so it is the earliest.
     met = [
-        (position[int(p)], c.date.toordinal() - _EPOCH)
+        (position[int(p)], c.date.toordinal() - EPOCH)
         for level in by_level for c in level for e in c.entries for p in e.players
         if p not in c.guests and p not in c.non_members
     ]  # fmt: skip
@@ -666,7 +665,7 @@ def walk_month(
     new = np.flatnonzero(~met[month.newcomers])
     for at in new.tolist():
         member = int(month.newcomers[at])
-        day = date.fromordinal(int(month.newcomer_days[at]) + _EPOCH)
+        day = date.fromordinal(int(month.newcomer_days[at]) + EPOCH)
         handicap[member] = first(str(int(ids[member])), day)
         met[member] = True
     plain = month.plain
@@ -693,7 +692,7 @@ def walk_month(
             for player, value in current.items():
                 handicap[position[int(player)]] = value
             for player, day in days.items():
-                last_day[position[int(player)]] = day.toordinal() - _EPOCH
+                last_day[position[int(player)]] = day.toordinal() - EPOCH
             other_rows.append(lines_as_rows(text.lines, policy.version))
     computed = rows(plain, ids, month.comp_columns, month.entry_places, month.scoring)
     if other_rows:
@@ -748,7 +747,7 @@ def _as_stored(computed: np.ndarray) -> np.ndarray | None:
     )[at]
     for name in ("member_id", "tournament_id", "match_id"):
         out[name.removesuffix("_id")] = computed[:, COLUMNS.index(name)]
-    out["day"] = computed[:, _DAY] + (_EPOCH - _DATE_EPOCH)
+    out["day"] = computed[:, _DAY] + (EPOCH - _DATE_EPOCH)
     for name in (
         "old",
         "change",
@@ -776,7 +775,7 @@ def to_dicts(
     current.update(zip(map(str, ids), state.handicap[met].tolist(), strict=True))
     days = state.last_day[met].tolist()
     last_day.update(
-        (str(member), date.fromordinal(day + _EPOCH))
+        (str(member), date.fromordinal(day + EPOCH))
         for member, day in zip(ids, days, strict=True)
         if day >= 0
     )
@@ -792,5 +791,5 @@ def from_dicts(
         state.handicap[at] = value
         state.met[at] = True
     for player, day in last_day.items():
-        state.last_day[position[int(player)]] = day.toordinal() - _EPOCH
+        state.last_day[position[int(player)]] = day.toordinal() - EPOCH
     return state
