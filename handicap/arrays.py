@@ -46,6 +46,7 @@ from .history import (
     TOURNAMENTS_SQL,
     HistoryText,
     fields_from_sql,
+    place_text,
     read_fields,
 )
 from .models import HandicapChange
@@ -741,7 +742,7 @@ def _as_stored(computed: np.ndarray) -> np.ndarray | None:
     texts = []
     for key in keys.tolist():
         first, to = key >> 32, (key & (2**32 - 1)) - 1
-        texts.append("" if first < 0 else str(first) if first == to else f"{first}-{to}")
+        texts.append("" if first < 0 else place_text(first, to))
     out["place"] = np.array(
         [f"{text}|".ljust(_PLACE_WIDTH).encode() for text in texts], dtype=f"S{_PLACE_WIDTH}"
     )[at]

@@ -125,7 +125,7 @@ def build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Compe
             key = str(entry)
             if places is not None:
                 place, to = _head[6], _head[7]
-                places[key] = str(place) if place == to else f"{place}-{to}"
+                places[key] = place_text(place, to)
             players = []
             some_played = False
             for row in of_entry:
@@ -153,6 +153,11 @@ def build_fields(rows: list[tuple], places: dict[str, str] | None) -> list[Compe
                     )
                 )  # fmt: skip
     return out
+
+
+def place_text(place: int, place_to: int) -> str:
+    """An entry's place as the history's column keeps it: "3", or "3-4" when shared."""
+    return str(place) if place == place_to else f"{place}-{place_to}"
 
 
 def competition_key(competition: Competition) -> tuple[int, int | None]:

@@ -34,6 +34,7 @@ from .domain.across import AWAY, HOME, ROOM_LINE, ROOMS, SIDES, direction, field
 from .domain.competition import Competition
 from .domain.competition import Entry as FieldEntry
 from .domain.policy import DUPLICATE_TEAMS_IAF, FORMS, IMP, TEAM_MATCH, TEAM_MATCH_IAF, TOPSCORE
+from .history import place_text
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +142,7 @@ def team_competitions(
                 "entry_id", "place", "place_to"
             )
         ):
-            places[str(entry)] = str(place) if place == place_to else f"{place}-{place_to}"
+            places[str(entry)] = place_text(place, place_to)
     # The boards are read only for events across the field: a plain team event costs
     # no query more.
     across = sorted({row[TOURNAMENT] for row in matches if row[FORM] != TEAM_MATCH})
